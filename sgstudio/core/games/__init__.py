@@ -1,0 +1,1 @@
+"""One game per module: ``dag``, ``snim``, ``splitnim``, ``board``."""

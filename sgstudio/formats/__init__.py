@@ -1,0 +1,18 @@
+"""Readers and writers of the judge input files, one module per format.
+
+Every format module ``sgstudio.formats.<name>`` offers the same small surface:
+
+- ``parse(text, file="<string>")`` -> a list of test cases (format-specific dataclasses);
+- ``generate(cases) -> str``, so that ``parse(generate(cases)) == cases`` (round trip);
+- ``solve(text, file="<string>") -> str``, exactly the judge's output for the input text;
+- ``read(path)`` / ``write(path, cases)``, thin file wrappers.
+
+Bad input raises :class:`sgstudio.core.errors.ParseError` with the file, line and column.
+"""
+
+FORMATS: dict[str, str] = {
+    "hdu1524": "A Chess Game: tokens on a DAG (WIN/LOSE per query)",
+    "hdu1536": "S-Nim: subtraction sets (one line of W/L per test case)",
+    "hdu5724": "Chess: rows of an n x 20 board (YES/NO per test)",
+    "hdu5795": "A Simple Nim: take or split into three (First/Second player wins.)",
+}

@@ -1,0 +1,31 @@
+"""TokenStream positions and bulk reads."""
+
+import pytest
+
+from sgstudio.core.errors import ParseError
+from sgstudio.formats.tokens import TokenStream
+
+
+def test_positions_of_bad_tokens():
+    ts = TokenStream("1 2\n  3 x4\n", file="t.txt")
+    assert ts.take_ints(3, "numbers") == [1, 2, 3]
+    with pytest.raises(ParseError) as info:
+        ts.next_int("a number")
+    assert (info.value.file, info.value.line, info.value.column) == ("t.txt", 2, 5)
+
+
+def test_bulk_read_reports_first_bad_token():
+    ts = TokenStream("5\n1 2 -3 4", file="t")
+    ts.next_int("n")
+    with pytest.raises(ParseError) as info:
+        ts.take_ints(4, "a size", lo=0)
+    assert (info.value.line, info.value.column) == (2, 5)
+    assert "-3" in info.value.message
+
+
+def test_end_of_file_is_located_after_last_token():
+    ts = TokenStream("3\n1 2\n\n", file="t")
+    with pytest.raises(ParseError) as info:
+        ts.take_ints(4, "a heap size")
+    assert (info.value.line, info.value.column) == (2, 4)
+    assert "end of file" in info.value.message
