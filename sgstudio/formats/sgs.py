@@ -1,0 +1,288 @@
+"""The ``.sgs`` document: a game as versioned JSON, validated on load, saved atomically.
+
+Layout of version 1::
+
+    {"format": "sgstudio", "version": 1,
+     "graph": {"vertices": [{"id": 0, "label": "A", "x": 0.0, "y": 0.0}, ...],
+               "edges": [[0, 1], ...],
+               "tokens": [0, 0, 2]},
+     "tabs": {}}
+
+``tokens`` is a multiset of vertex ids (a vertex appears once per token on it); ``x``/``y`` may
+both be ``null`` for a vertex without a position yet; ``tabs`` keeps the other tabs' state.
+Every problem found on load raises :class:`~sgstudio.core.errors.ParseError` with the file, the
+line and column of the offending JSON value, and what was expected there.
+
+Examples
+--------
+>>> from sgstudio.core.graph import GameGraph
+>>> g = GameGraph.from_edges(2, [(0, 1)]); g.add_token(0)
+>>> doc = loads(dumps(g))
+>>> doc.graph.edges(), doc.graph.tokens(), doc.tabs
+([(0, 1)], [0], {})
+>>> loads('{"format": "sgstudio", "version": 1, "graph": {"vertices": [], "edges": [[0, 1]]}}', "g.sgs")
+Traceback (most recent call last):
+...
+sgstudio.core.errors.ParseError: g.sgs:1:74: edge 0 -> 1 names vertex 0, which does not exist
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sgstudio.core.errors import CycleError, ParseError
+from sgstudio.core.graph import GameGraph
+
+FORMAT = "sgstudio"
+VERSION = 1
+
+JsonPath = tuple[str | int, ...]
+
+
+@dataclass
+class Document:
+    """What a ``.sgs`` file holds: the game graph and the other tabs' state."""
+
+    graph: GameGraph
+    tabs: dict[str, Any] = field(default_factory=dict)
+
+
+# -- writing -------------------------------------------------------------------------------------
+def to_dict(graph: GameGraph, tabs: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON-ready dictionary of a game (vertices sorted by id)."""
+    vertices = []
+    for v in sorted(graph.nodes()):
+        pos = graph.pos(v)
+        x, y = (None, None) if pos is None else (float(pos[0]), float(pos[1]))
+        vertices.append({"id": v, "label": graph.label(v), "x": x, "y": y})
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "graph": {
+            "vertices": vertices,
+            "edges": [[u, v] for u, v in sorted(graph.edges())],
+            "tokens": graph.tokens(),
+        },
+        "tabs": dict(tabs or {}),
+    }
+
+
+def dumps(graph: GameGraph, tabs: dict[str, Any] | None = None) -> str:
+    """The document as JSON text: one vertex per line, ten edges per line, easy to diff."""
+    data = to_dict(graph, tabs)
+    g = data["graph"]
+    compact = {"ensure_ascii": False}
+    vertices = ",\n".join("   " + json.dumps(v, **compact) for v in g["vertices"])
+    edges = ",\n".join("   " + ", ".join(json.dumps(e) for e in g["edges"][i:i + 10])
+                       for i in range(0, len(g["edges"]), 10))
+    tabs_text = json.dumps(data["tabs"], indent=1, **compact).replace("\n", "\n ")
+    return (
+        "{\n"
+        f' "format": {json.dumps(FORMAT)},\n "version": {VERSION},\n'
+        ' "graph": {\n'
+        f'  "vertices": [\n{vertices}\n  ],\n'
+        f'  "edges": [\n{edges}\n  ],\n'
+        f'  "tokens": {json.dumps(g["tokens"])}\n'
+        " },\n"
+        f' "tabs": {tabs_text}\n'
+        "}\n"
+    )
+
+
+def write(path: str | os.PathLike[str], graph: GameGraph, tabs: dict[str, Any] | None = None) -> None:
+    """Save atomically: write a temporary file in the same directory, then ``os.replace`` it.
+
+    A crash half-way leaves the old file intact, never a truncated one.
+    """
+    write_text_atomic(Path(path), dumps(graph, tabs))
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary sibling file and an atomic rename."""
+    directory = path.resolve().parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+# -- reading -------------------------------------------------------------------------------------
+def read(path: str | os.PathLike[str]) -> Document:
+    """Load a ``.sgs`` file (errors name the path as given)."""
+    with open(path, encoding="utf-8") as handle:
+        return loads(handle.read(), str(path))
+
+
+def loads(text: str, file: str = "<string>") -> Document:
+    """Parse and validate a document; raise ParseError naming the offending spot."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ParseError(f"invalid JSON: {err.msg}", file=file, line=err.lineno, column=err.colno) from None
+    return _Validator(text, file).document(data)
+
+
+class _Validator:
+    """Checks the decoded JSON and raises errors located in the text."""
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text
+        self.file = file
+
+    def fail(self, path: JsonPath, message: str, expected: str | None = None) -> ParseError:
+        line, column = locate(self.text, path)
+        return ParseError(message, file=self.file, line=line, column=column, expected=expected)
+
+    def expect(self, cond: bool, path: JsonPath, message: str) -> None:
+        if not cond:
+            raise self.fail(path, message)
+
+    def document(self, data: Any) -> Document:
+        self.expect(isinstance(data, dict), (), "expected a JSON object at the top level")
+        self.expect(data.get("format") == FORMAT, ("format",) if "format" in data else (),
+                    f'not an sgstudio document: expected "format": "{FORMAT}"')
+        version = data.get("version")
+        self.expect(_is_int(version), ("version",) if "version" in data else (),
+                    'expected "version": an integer')
+        self.expect(version <= VERSION, ("version",),
+                    f"version {version} is newer than this sgstudio understands ({VERSION})")
+        self.expect(isinstance(data.get("graph"), dict), ("graph",) if "graph" in data else (),
+                    'expected "graph": an object with vertices, edges and tokens')
+        tabs = data.get("tabs", {})
+        self.expect(isinstance(tabs, dict), ("tabs",), 'expected "tabs": an object')
+        return Document(self.graph(data["graph"]), tabs)
+
+    def graph(self, g: dict[str, Any]) -> GameGraph:
+        vertices = self.vertices(g.get("vertices", []))
+        edges = self.edges(g.get("edges", []), vertices)
+        tokens = self.tokens(g.get("tokens", []), vertices)
+        n = max(vertices, default=-1) + 1
+        try:
+            game = GameGraph.from_edges(n, edges)
+        except CycleError as err:
+            raise self.fail(("graph", "edges"), f"the edges contain a cycle: {err}") from None
+        for v in range(n):
+            if v not in vertices:
+                game.remove_node(v)
+        for v, (label, pos) in vertices.items():
+            game.set_label(v, label)
+            game.set_pos(v, pos)
+        for v in tokens:
+            game.add_token(v)
+        return game
+
+    def vertices(self, items: Any) -> dict[int, tuple[str, tuple[float, float] | None]]:
+        base: JsonPath = ("graph", "vertices")
+        self.expect(isinstance(items, list), base, '"vertices" must be a list')
+        out: dict[int, tuple[str, tuple[float, float] | None]] = {}
+        for i, item in enumerate(items):
+            here = (*base, i)
+            self.expect(isinstance(item, dict), here, "expected a vertex object {id, label, x, y}")
+            vid = item.get("id")
+            self.expect(_is_int(vid) and vid >= 0, (*here, "id") if "id" in item else here,
+                        "expected a vertex id: an integer >= 0")
+            self.expect(vid not in out, (*here, "id"), f"vertex id {vid} is used twice")
+            label = item.get("label", str(vid))
+            self.expect(isinstance(label, str), (*here, "label"), "expected a label: a string")
+            out[vid] = (label, self.position(item, here))
+        return out
+
+    def position(self, item: dict[str, Any], here: JsonPath) -> tuple[float, float] | None:
+        x, y = item.get("x"), item.get("y")
+        if x is None and y is None:
+            return None
+        for key, val in (("x", x), ("y", y)):
+            ok = isinstance(val, int | float) and not isinstance(val, bool) and math.isfinite(val)
+            self.expect(ok, (*here, key) if key in item else here, f"expected {key}: a finite number")
+        return (float(x), float(y))
+
+    def edges(self, items: Any, vertices: dict[int, Any]) -> list[tuple[int, int]]:
+        base: JsonPath = ("graph", "edges")
+        self.expect(isinstance(items, list), base, '"edges" must be a list')
+        seen: set[tuple[int, int]] = set()
+        for i, item in enumerate(items):
+            here = (*base, i)
+            ok = isinstance(item, list) and len(item) == 2 and all(_is_int(x) for x in item)
+            self.expect(ok, here, "expected an edge [tail, head] of two vertex ids")
+            u, v = item
+            for end in (u, v):
+                self.expect(end in vertices, here,
+                            f"edge {u} -> {v} names vertex {end}, which does not exist")
+            self.expect(u != v, here, f"edge {u} -> {v} is a self-loop (the game graph must be acyclic)")
+            self.expect((u, v) not in seen, here, f"edge {u} -> {v} appears twice")
+            seen.add((u, v))
+        return [tuple(e) for e in items]
+
+    def tokens(self, items: Any, vertices: dict[int, Any]) -> list[int]:
+        base: JsonPath = ("graph", "tokens")
+        self.expect(isinstance(items, list), base, '"tokens" must be a list of vertex ids')
+        for i, v in enumerate(items):
+            self.expect(_is_int(v) and v in vertices, (*base, i), f"token on {v!r}: no such vertex")
+        return list(items)
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+# -- locating a JSON value in the text -----------------------------------------------------------
+def locate(text: str, path: JsonPath) -> tuple[int | None, int | None]:
+    """1-based (line, column) where the value at ``path`` starts; the deepest part found.
+
+    >>> locate('{"a": [1,\\n  {"b": 2}]}', ("a", 1, "b"))
+    (2, 9)
+    >>> locate('{"a": 1}', ("zzz",))
+    (1, 1)
+    """
+    decoder = json.JSONDecoder()
+    ws = " \t\r\n"
+    idx = _skip(text, 0, ws)
+    try:
+        for part in path:
+            found = _child(text, idx, part, decoder, ws)
+            if found is None:
+                break
+            idx = found
+    except (json.JSONDecodeError, IndexError):
+        pass
+    line = text.count("\n", 0, idx) + 1
+    return line, idx - (text.rfind("\n", 0, idx) + 1) + 1
+
+
+def _skip(text: str, idx: int, chars: str) -> int:
+    while idx < len(text) and text[idx] in chars:
+        idx += 1
+    return idx
+
+
+def _child(text: str, idx: int, part: str | int, decoder: json.JSONDecoder, ws: str) -> int | None:
+    """Start index of member ``part`` of the container starting at ``idx`` (None if absent)."""
+    opener = text[idx]
+    if opener not in "[{" or (opener == "[") != isinstance(part, int):
+        return None
+    idx = _skip(text, idx + 1, ws)
+    count = 0
+    while idx < len(text) and text[idx] not in "]}":
+        key = None
+        if opener == "{":
+            key, idx = decoder.raw_decode(text, idx)
+            idx = _skip(text, _skip(text, idx, ws) + 1, ws)
+        if (opener == "{" and key == part) or (opener == "[" and count == part):
+            return idx
+        _, idx = decoder.raw_decode(text, idx)
+        idx = _skip(text, _skip(text, idx, ws + ","), ws)
+        count += 1
+    return None
