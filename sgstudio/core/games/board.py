@@ -1,0 +1,324 @@
+"""The n x 20 board of HDU 5724 "Chess": Grundy values of a row, over every row at once.
+
+The game
+--------
+A row is a set of occupied columns 1..width. A move takes one chess at column ``c`` to the first
+empty column ``d > c``: the neighbour cell when it is empty, otherwise the cell just past the
+contiguous block of chesses to its right. A chess with no empty cell to its right cannot move (it
+may not leave the board). Rows are independent, so a board is a sum of games.
+
+Theory
+------
+Encode a row as a mask (bit ``c - 1`` set = a chess in column ``c``). A move clears bit ``c - 1`` and
+sets the higher bit ``d - 1``, so the successor is ``mask - 2**(c-1) + 2**(d-1) > mask``: every move
+makes the mask strictly larger. Hence the game ends, and the masks taken in *decreasing* numeric
+order meet every successor before the position itself; one sweep from ``2**width - 1`` down to 0
+computes ``g(mask) = mex{ g(succ) }`` with no recursion and no graph. A row has at most one move per
+chess and at most ``width - 1`` chesses that can move, so every value is at most ``width - 1 <= 23``
+and a table fits in ``uint8``. The board's value is the XOR of its rows' values (Sprague-Grundy
+theorem); the first player wins iff it is non-zero, and a move in row i from value a to value b wins
+iff ``b == a ^ total``.
+
+Examples
+--------
+>>> row_moves([19, 20])           # the chess at 19 faces a full block up to the edge
+[]
+>>> row_moves([1, 2, 4])          # 1 jumps over 2 to 3; 2 steps to 3; 4 steps to 5
+[(1, 3), (2, 3), (4, 5)]
+>>> row_grundy([19]) ^ row_grundy([18])   # the second test of the judge sample: a win
+1
+>>> winning_moves([[19], [18]])   # either chess steps right, leaving values 0 and 0 or 1 and 1
+[(0, 19, 20), (1, 18, 19)]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+DEFAULT_WIDTH = 20
+MAX_WIDTH = 24
+TABLE_FILE = "board20.npy"
+
+_TABLES: dict[int, np.ndarray] = {}
+
+Row = tuple[int, ...]
+Position = tuple[Row, ...]
+Move = tuple[int, int, int]
+
+
+def _table_kernel(width, out):  # pragma: no cover - compiled by numba in _compiled_kernel()
+    """Fill ``out[mask] = g(mask)`` for every mask, in decreasing order (successors are larger).
+
+    Scanning the columns from the right keeps ``free``, the first empty column to the right of
+    the current one; a chess at ``c`` moves to ``free`` when there is one. ``seen`` is the set of
+    successor values as a bit set, and the mex is its lowest clear bit.
+    """
+    for mask in range((1 << width) - 1, -1, -1):
+        seen = 0
+        free = -1
+        for c in range(width - 1, -1, -1):
+            bit = 1 << c
+            if mask & bit == 0:
+                free = c
+            elif free >= 0:
+                seen |= 1 << np.int64(out[mask ^ bit ^ (1 << free)])
+        g = 0
+        while seen & 1:
+            seen >>= 1
+            g += 1
+        out[mask] = g
+
+
+@functools.cache
+def _compiled_kernel():
+    """``_table_kernel`` compiled with numba (imported only now, so readers of a shipped table
+    never pay for importing numba)."""
+    from numba import njit
+
+    return njit(cache=True)(_table_kernel)
+
+
+def check_width(width: int) -> int:
+    """Validate a board width (1..24); return it.
+
+    >>> check_width(25)
+    Traceback (most recent call last):
+    ...
+    ValueError: the width must be an integer in 1..24, not 25
+    """
+    if isinstance(width, bool) or not isinstance(width, int | np.integer) or not 1 <= width <= MAX_WIDTH:
+        raise ValueError(f"the width must be an integer in 1..{MAX_WIDTH}, not {width!r}")
+    return int(width)
+
+
+def compute_grundy_table(width: int = DEFAULT_WIDTH) -> np.ndarray:
+    """Compute the Grundy value of every row mask with the compiled kernel (no cache, no file).
+
+    >>> compute_grundy_table(3).tolist()   # masks 0..7: {}, {1}, {2}, {1,2}, {3}, {1,3}, {2,3}, all
+    [0, 0, 1, 2, 0, 1, 0, 0]
+
+    {1,2} has the moves 1 -> 3 (to {2,3}, value 0) and 2 -> 3 (to {1,3}, value 1), so its value is 2.
+    """
+    width = check_width(width)
+    out = np.zeros(1 << width, dtype=np.uint8)
+    _compiled_kernel()(np.int64(width), out)
+    return out
+
+
+def _load_shipped(width: int) -> np.ndarray | None:
+    """The table shipped in ``resources/tables`` for this width, or None."""
+    if width != DEFAULT_WIDTH:
+        return None
+    from sgstudio.paths import resource_path
+
+    path = resource_path("tables", TABLE_FILE)
+    if not path.is_file():
+        return None
+    table = np.load(path, allow_pickle=False)
+    if table.dtype != np.uint8 or table.shape != (1 << width,):
+        return None
+    return table
+
+
+def grundy_table(width: int = DEFAULT_WIDTH) -> np.ndarray:
+    """Grundy value of every row of the given width, indexed by mask (bit c-1 = column c).
+
+    The 20-wide table is loaded from the shipped ``resources/tables/board20.npy`` (1 MiB; a test
+    recomputes it); other widths are computed by the numba kernel (see the module docstring for
+    why decreasing mask order is a valid evaluation order). Tables are cached per width in the
+    process and returned read-only.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (2**width,)
+
+    Examples
+    --------
+    >>> t = grundy_table(20)
+    >>> t.shape, t.dtype, int(t[(1 << 18) | (1 << 19)])   # columns 19 and 20: no move
+    ((1048576,), dtype('uint8'), 0)
+    >>> grundy_table(4).tolist()[:4]   # {}, {1}, {2}, {1,2} on a board 4 wide
+    [0, 1, 0, 0]
+    """
+    width = check_width(width)
+    table = _TABLES.get(width)
+    if table is None:
+        table = _load_shipped(width)
+        if table is None:
+            table = compute_grundy_table(width)
+        table.flags.writeable = False
+        _TABLES[width] = table
+    return table
+
+
+def check_columns(columns: Iterable[int], width: int = DEFAULT_WIDTH) -> Row:
+    """Validate a row's columns (integers in 1..width, no repeats); return them sorted.
+
+    >>> check_columns([5, 2])
+    (2, 5)
+    >>> check_columns([3, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: column 3 is repeated
+    >>> check_columns([0], width=8)
+    Traceback (most recent call last):
+    ...
+    ValueError: column 0 is outside 1..8
+    """
+    seen: set[int] = set()
+    for c in columns:
+        if isinstance(c, bool) or not isinstance(c, int | np.integer):
+            raise ValueError(f"a column must be an integer, not {c!r}")
+        if not 1 <= c <= width:
+            raise ValueError(f"column {c} is outside 1..{width}")
+        if c in seen:
+            raise ValueError(f"column {c} is repeated")
+        seen.add(int(c))
+    return tuple(sorted(seen))
+
+
+def row_mask(columns: Iterable[int], width: int = DEFAULT_WIDTH) -> int:
+    """The mask of a row: bit ``c - 1`` set for each chess at column ``c``.
+
+    >>> row_mask([1, 3])
+    5
+    """
+    mask = 0
+    for c in check_columns(columns, check_width(width)):
+        mask |= 1 << (c - 1)
+    return mask
+
+
+def row_grundy(columns: Iterable[int], width: int = DEFAULT_WIDTH) -> int:
+    """Grundy value of one row.
+
+    >>> row_grundy([19, 20]), row_grundy([19]), row_grundy([])
+    (0, 1, 0)
+    """
+    return int(grundy_table(width)[row_mask(columns, width)])
+
+
+def _target(row: Row, from_col: int, width: int) -> int | None:
+    """Where the chess at ``from_col`` lands: the first empty column to its right, or None."""
+    occupied = set(row)
+    to_col = from_col + 1
+    while to_col in occupied:
+        to_col += 1
+    return to_col if to_col <= width else None
+
+
+def row_moves(columns: Iterable[int], width: int = DEFAULT_WIDTH) -> list[tuple[int, int]]:
+    """Every move of a row as ``(from_col, to_col)``, by increasing ``from_col``.
+
+    >>> row_moves([3, 4, 6], width=6)
+    [(3, 5), (4, 5)]
+    """
+    width = check_width(width)
+    row = check_columns(columns, width)
+    moves = []
+    for c in row:
+        d = _target(row, c, width)
+        if d is not None:
+            moves.append((c, d))
+    return moves
+
+
+def winning_moves(rows: Sequence[Iterable[int]], width: int = DEFAULT_WIDTH) -> list[Move]:
+    """Every winning move ``(row_index, from_col, to_col)`` of a board (rows indexed from 0).
+
+    A move in row i from value a to value b wins iff ``b == a ^ total``, where ``total`` is the XOR
+    of all rows; b may exceed a (a row can have successors of larger value), so every move of
+    every row is checked.
+
+    >>> winning_moves([[19, 20]])   # value 0: the player to move loses
+    []
+    >>> winning_moves([[1], [1]], width=3)
+    []
+    >>> winning_moves([[1], [2]], width=3)   # g = 0 and 1: row 0 up to 1, or row 1 down to 0
+    [(0, 1, 2), (1, 2, 3)]
+    """
+    width = check_width(width)
+    table = grundy_table(width)
+    checked = [check_columns(r, width) for r in rows]
+    masks = [row_mask(r, width) for r in checked]
+    total = 0
+    for m in masks:
+        total ^= int(table[m])
+    if total == 0:
+        return []
+    wins = []
+    for i, (row, mask) in enumerate(zip(checked, masks, strict=True)):
+        target = int(table[mask]) ^ total
+        for c, d in row_moves(row, width):
+            if table[mask ^ (1 << (c - 1)) ^ (1 << (d - 1))] == target:
+                wins.append((i, c, d))
+    return wins
+
+
+class BoardGame:
+    """The board as a :class:`sgstudio.core.play.Game`.
+
+    A position is a tuple of rows, each a sorted tuple of occupied columns; a move is
+    ``(row_index, from_col, to_col)`` with rows numbered from 0 (messages use the same numbers).
+
+    Examples
+    --------
+    >>> game = BoardGame()
+    >>> pos = ((19, 20), (18,))
+    >>> game.legal_moves(pos)
+    [(1, 18, 19)]
+    >>> game.apply(pos, (1, 18, 19))
+    ((19, 20), (19,))
+    >>> game.value(pos), game.winning_moves(pos)   # a loss for the player to move
+    (0, [])
+    >>> game.winning_moves(((1, 2), (3,)))
+    [(0, 2, 3), (1, 3, 4)]
+    >>> game.apply(pos, (0, 5, 6))
+    Traceback (most recent call last):
+    ...
+    ValueError: no chess at row 0, column 5
+    """
+
+    def __init__(self, width: int = DEFAULT_WIDTH) -> None:
+        self.width = check_width(width)
+
+    def normalize(self, position: Iterable[Iterable[int]]) -> Position:
+        """Validate a position and return it as a tuple of sorted tuples."""
+        return tuple(check_columns(row, self.width) for row in position)
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every move, by row, then by column."""
+        rows = self.normalize(position)
+        return [(i, c, d) for i, row in enumerate(rows) for c, d in row_moves(row, self.width)]
+
+    def apply(self, position: Position, move: Move) -> Position:
+        """The position after ``move``; ValueError with a one-line reason if it is illegal."""
+        rows = self.normalize(position)
+        if not (isinstance(move, tuple) and len(move) == 3):
+            raise ValueError(f"a move is (row_index, from_col, to_col), not {move!r}")
+        i, c, d = move
+        if not (isinstance(i, int) and 0 <= i < len(rows)):
+            raise ValueError(f"no row {i!r}: the rows are numbered 0..{len(rows) - 1}")
+        if c not in rows[i]:
+            raise ValueError(f"no chess at row {i}, column {c}")
+        land = _target(rows[i], c, self.width)
+        if land is None:
+            raise ValueError(f"the chess at row {i}, column {c} cannot move: no empty cell to its right")
+        if d != land:
+            raise ValueError(f"a chess at column {c} moves to {land}, not {d}")
+        new_row = tuple(sorted((set(rows[i]) - {c}) | {d}))
+        return (*rows[:i], new_row, *rows[i + 1:])
+
+    def value(self, position: Position) -> int:
+        """XOR of the rows' Grundy values."""
+        total = 0
+        for row in self.normalize(position):
+            total ^= row_grundy(row, self.width)
+        return total
+
+    def winning_moves(self, position: Position) -> list[Move]:
+        """Every move to a position of value 0."""
+        return winning_moves(self.normalize(position), self.width)
