@@ -1,7 +1,16 @@
 """GameGraph: the editable game the canvas shows, a DAG with tokens and live Grundy values.
 
-CONTRACT VERSION (naive recompute). The public API and the events below are fixed; the
-incremental upkeep replaces the body of ``_recompute`` without changing them.
+Theory: a token on vertex v is a game whose moves follow v's out-edges, with Grundy value
+g(v) = mex{ g(w) : v -> w } (a sink has g = 0). Several tokens form a sum of games; by the
+Sprague–Grundy theorem its value is the XOR (nim-sum) of the tokens' values, and the player to
+move wins exactly when that nim-sum T is non-zero. Moving one token from a vertex of value a to a
+successor of value b changes the total to T ^ a ^ b, which is 0 exactly when b = a ^ T: those are
+all the winning moves.
+
+Values are kept current incrementally (see :mod:`sgstudio.core.incremental`): an edge edit
+recomputes its tail and then only the predecessors whose successors' values changed; the
+topological order that drives this, and the cycle check, are repaired locally
+(:mod:`sgstudio.core.topo`). "No cycles" is enforced in one place, :meth:`GameGraph.add_edge`.
 
 Events (each a :class:`~sgstudio.core.events.Signal`, emitted after the model changed):
 
@@ -11,24 +20,32 @@ Events (each a :class:`~sgstudio.core.events.Signal`, emitted after the model ch
 - ``node_changed(v)``  label or position changed
 - ``values_changed(changed)``  ``changed`` is a dict {vertex: new value} of just the vertices whose
   Grundy value changed (a new vertex counts as changed)
+
+An edge edit emits ``edge_added``/``edge_removed`` and then, if any value changed,
+``values_changed``; the values are already current when the first of them is emitted.
 """
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-import networkx as nx
+import numpy as np
 
 from sgstudio.core.errors import CycleError
 from sgstudio.core.events import Signal
-from sgstudio.core.mex import mex, nim_sum
+from sgstudio.core.incremental import DagStore
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Pos = tuple[float, float]
 
 
 class GameGraph:
-    """A DAG game with tokens. Vertices are ints; several tokens may share one vertex.
+    """A DAG game with tokens. Vertices are non-negative ints; several tokens may share one vertex.
 
     Examples
     --------
@@ -39,13 +56,25 @@ class GameGraph:
     'WIN'
     >>> g.winning_moves()
     [(1, 2)]
+    >>> seen = []
+    >>> g.values_changed.connect(seen.append)
+    >>> g.add_edge(0, 2)          # 0 now sees values {1, 0}: only g(0) changes
+    >>> seen
+    [{0: 2}]
+    >>> g.add_edge(2, 0)
+    Traceback (most recent call last):
+    ...
+    sgstudio.core.errors.CycleError: the edge would close the cycle 2 -> 0 -> 2
     """
 
     def __init__(self) -> None:
-        self.graph = nx.DiGraph()
-        self._values: dict[int, int] = {}
+        self._dag = DagStore()
+        self._labels: dict[int, str] = {}
+        self._pos: dict[int, Pos | None] = {}
         self._tokens: Counter[int] = Counter()
         self._next_id = 0
+        self._version = 0
+        self._nx_cache: tuple[int, nx.DiGraph] | None = None
         self.node_added = Signal()
         self.node_removed = Signal()
         self.edge_added = Signal()
@@ -55,60 +84,99 @@ class GameGraph:
         self.node_changed = Signal()
         self.values_changed = Signal()
 
-    # -- building --------------------------------------------------------------------------
+    # -- building ----------------------------------------------------------------------------
     @classmethod
     def from_edges(cls, n: int, edges: Iterable[tuple[int, int]]) -> GameGraph:
-        """Vertices 0..n-1 and the given edges (bulk build; raises CycleError on a cycle)."""
+        """Vertices 0..n-1 and the given edges (bulk build; raises CycleError on a cycle).
+
+        Repeated edges count once. Values come from the compiled bulk kernel
+        :func:`~sgstudio.core.games.dag.grundy_values`; no events are emitted.
+
+        >>> GameGraph.from_edges(4, [(0, 1), (0, 1), (1, 2), (3, 0)]).values()
+        {0: 0, 1: 1, 2: 0, 3: 1}
+        """
+        from sgstudio.core.games.dag import grundy_values
+        from sgstudio.core.topo import topological_ranks
+
+        src, dst = _edge_arrays(n, edges)
+        values = grundy_values(n, src, dst)
         game = cls()
-        game.graph.add_nodes_from((v, {"label": str(v), "pos": None}) for v in range(n))
-        game.graph.add_edges_from(edges)
+        game._dag = DagStore.from_arrays(n, src, dst, values, topological_ranks(n, src, dst))
+        game._labels = {v: str(v) for v in range(n)}
+        game._pos = dict.fromkeys(range(n))
         game._next_id = n
-        try:
-            order = list(nx.topological_sort(game.graph))
-        except nx.NetworkXUnfeasible:
-            cycle = [u for u, _ in nx.find_cycle(game.graph)]
-            raise CycleError(cycle, "the graph has the cycle " + " -> ".join(
-                map(str, [*cycle, cycle[0]]))) from None
-        for v in reversed(order):
-            game._values[v] = mex(game._values[w] for w in game.graph.successors(v))
         return game
 
-    # -- queries ---------------------------------------------------------------------------
+    # -- queries -----------------------------------------------------------------------------
     def nodes(self) -> list[int]:
-        """All vertices."""
-        return list(self.graph.nodes)
+        """All vertices, in the order they were added."""
+        return list(self._labels)
 
     def edges(self) -> list[tuple[int, int]]:
         """All edges as (tail, head)."""
-        return list(self.graph.edges)
+        succ = self._dag.succ
+        return [(u, v) for u in self._labels for v in succ[u]]  # type: ignore[union-attr]
 
     def successors(self, v: int) -> list[int]:
         """Heads of v's out-edges."""
-        return list(self.graph.successors(v))
+        return list(self._adjacent(self._dag.succ, v))
 
     def predecessors(self, v: int) -> list[int]:
         """Tails of v's in-edges."""
-        return list(self.graph.predecessors(v))
+        return list(self._adjacent(self._dag.pred, v))
+
+    def _adjacent(self, side: list, v: int) -> dict:
+        if not self._dag.has_vertex(v):
+            raise KeyError(v)
+        return side[v]
 
     def has_node(self, v: int) -> bool:
-        return self.graph.has_node(v)
+        return self._dag.has_vertex(v)
 
     def has_edge(self, u: int, v: int) -> bool:
-        return self.graph.has_edge(u, v)
+        return self._dag.has_vertex(u) and v in self._dag.succ[u]  # type: ignore[operator]
+
+    def __len__(self) -> int:
+        return self._dag.n
+
+    def number_of_edges(self) -> int:
+        return len(self._dag.src)
 
     def label(self, v: int) -> str:
-        return self.graph.nodes[v]["label"]
+        return self._labels[v]
 
     def pos(self, v: int) -> Pos | None:
-        return self.graph.nodes[v]["pos"]
+        return self._pos[v]
 
     def grundy(self, v: int) -> int:
         """Grundy value of a token on v: mex of its successors' values."""
-        return self._values[v]
+        if not self._dag.has_vertex(v):
+            raise KeyError(v)
+        return self._dag.val[v]
 
     def values(self) -> dict[int, int]:
         """A copy of {vertex: Grundy value}."""
-        return dict(self._values)
+        val = self._dag.val
+        return {v: val[v] for v in self._labels}
+
+    def topological_order(self) -> list[int]:
+        """The vertices in the maintained topological order (every edge points forward)."""
+        return sorted(self._labels, key=self._dag.topo.ord.__getitem__)
+
+    def would_close_cycle(self, u: int, v: int) -> list[int] | None:
+        """The cycle that adding u -> v would close, or None (nothing is changed).
+
+        The list starts with u, then a shortest path from v back to a predecessor of u.
+
+        >>> g = GameGraph.from_edges(3, [(0, 1), (1, 2)])
+        >>> g.would_close_cycle(2, 0), g.would_close_cycle(0, 2), g.would_close_cycle(1, 1)
+        ([2, 0, 1], None, [1])
+        """
+        self._require(u)
+        self._require(v)
+        if v in self._dag.succ[u]:  # type: ignore[operator]
+            return None
+        return self._dag.topo.find_cycle(u, v, self._dag.succ)
 
     def tokens(self) -> list[int]:
         """The tokens as a sorted multiset of vertices."""
@@ -118,8 +186,16 @@ class GameGraph:
         return self._tokens[v]
 
     def nim_sum(self) -> int:
-        """XOR of the tokens' values: the value of the whole position (Sprague-Grundy theorem)."""
-        return nim_sum(self._values[v] for v in self._tokens.elements())
+        """XOR of the tokens' values: the value of the whole position (Sprague–Grundy theorem).
+
+        Two tokens on one vertex cancel (x ^ x = 0), so only odd counts matter.
+        """
+        val = self._dag.val
+        total = 0
+        for v, count in self._tokens.items():
+            if count & 1:
+                total ^= val[v]
+        return total
 
     def outcome(self) -> str:
         """``"WIN"`` if the player to move wins (nim-sum non-zero), else ``"LOSE"``."""
@@ -134,62 +210,116 @@ class GameGraph:
         total = self.nim_sum()
         if total == 0:
             return []
+        val, succ = self._dag.val, self._dag.succ
         moves = []
         for v in sorted(self._tokens):
-            target = self._values[v] ^ total
-            moves.extend((v, w) for w in sorted(self.graph.successors(v)) if self._values[w] == target)
+            target = val[v] ^ total
+            moves.extend((v, w) for w in sorted(succ[v]) if val[w] == target)  # type: ignore[arg-type]
         return moves
 
-    # -- edits -----------------------------------------------------------------------------
+    # -- networkx view -----------------------------------------------------------------------
+    def to_networkx(self) -> nx.DiGraph:
+        """A new networkx DiGraph of the game; nodes carry ``label``, ``pos`` and ``grundy``."""
+        import networkx as nx
+
+        graph = nx.DiGraph()
+        val = self._dag.val
+        graph.add_nodes_from((v, {"label": self._labels[v], "pos": self._pos[v], "grundy": val[v]})
+                             for v in self._labels)
+        graph.add_edges_from(self.edges())
+        return graph
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        """A read-only networkx snapshot (rebuilt lazily after each change; edit the model instead)."""
+        if self._nx_cache is None or self._nx_cache[0] != self._version:
+            import networkx as nx
+
+            self._nx_cache = (self._version, nx.freeze(self.to_networkx()))
+        return self._nx_cache[1]
+
+    # -- edits -------------------------------------------------------------------------------
+    def _require(self, v: int) -> None:
+        if not self._dag.has_vertex(v):
+            raise ValueError(f"no vertex {v}")
+
     def add_node(self, label: str | None = None, pos: Pos | None = None,
                  node_id: int | None = None) -> int:
         """Add a vertex (``node_id`` lets undo bring back a removed vertex under its old id)."""
         v = self._next_id if node_id is None else node_id
-        if self.graph.has_node(v):
+        if type(v) is not int or v < 0:
+            raise ValueError(f"a vertex id is a non-negative int, not {v!r}")
+        if self._dag.has_vertex(v):
             raise ValueError(f"vertex {v} already exists")
         self._next_id = max(self._next_id, v + 1)
-        self.graph.add_node(v, label=str(v) if label is None else label, pos=pos)
-        self._values[v] = 0
+        self._dag.add_vertex(v)
+        self._labels[v] = str(v) if label is None else label
+        self._pos[v] = pos
+        self._version += 1
         self.node_added.emit(v)
         self.values_changed.emit({v: 0})
         return v
 
     def remove_node(self, v: int) -> None:
-        """Remove v with its edges and tokens."""
+        """Remove v with its edges and tokens (each removal with its own events)."""
+        self._require(v)
         while self._tokens[v]:
             self.remove_token(v)
+        self._tokens.pop(v, None)
         for u in self.predecessors(v):
             self.remove_edge(u, v)
         for w in self.successors(v):
             self.remove_edge(v, w)
-        self.graph.remove_node(v)
-        del self._values[v]
-        self._tokens.pop(v, None)
+        self._dag.remove_vertex(v)
+        del self._labels[v], self._pos[v]
+        self._version += 1
         self.node_removed.emit(v)
 
     def add_edge(self, u: int, v: int) -> None:
-        """Add u -> v; raise CycleError (graph unchanged) if it would close a cycle."""
-        if not (self.graph.has_node(u) and self.graph.has_node(v)):
-            raise ValueError(f"no vertex {u if not self.graph.has_node(u) else v}")
-        if self.graph.has_edge(u, v):
+        """Add u -> v; raise CycleError (graph unchanged) if it would close a cycle.
+
+        Adding an existing edge does nothing.
+        """
+        self._require(u)
+        self._require(v)
+        dag = self._dag
+        if v in dag.succ[u]:  # type: ignore[operator]
             return
-        if u == v:
-            raise CycleError([u], f"a self-loop on {u} would be a cycle")
-        if nx.has_path(self.graph, v, u):
-            path = nx.shortest_path(self.graph, v, u)
-            raise CycleError([u, *path[:-1]])
-        self.graph.add_edge(u, v)
+        cycle = dag.topo.insert(u, v, dag.succ, dag.pred)
+        if cycle is not None:
+            if u == v:
+                raise CycleError(cycle, f"a self-loop on {u} would be a cycle")
+            raise CycleError(cycle)
+        dag.link(u, v)
+        changed = dag.update_from(u)
+        self._version += 1
         self.edge_added.emit(u, v)
-        self._recompute()
+        if changed:
+            self.values_changed.emit(changed)
 
     def remove_edge(self, u: int, v: int) -> None:
-        self.graph.remove_edge(u, v)
+        """Remove u -> v (ValueError if there is no such edge)."""
+        if not self.has_edge(u, v):
+            raise ValueError(f"no edge {u} -> {v}")
+        self._dag.unlink(u, v)
+        changed = self._dag.update_from(u)
+        self._version += 1
         self.edge_removed.emit(u, v)
-        self._recompute()
+        if changed:
+            self.values_changed.emit(changed)
+
+    def recompute(self) -> dict[int, int]:
+        """Recompute every value with the bulk kernel (a check; normally nothing changes).
+
+        Emits ``values_changed`` if some value was out of date, and returns what changed.
+        """
+        changed = self._dag.recompute_all()
+        if changed:
+            self.values_changed.emit(changed)
+        return changed
 
     def add_token(self, v: int) -> None:
-        if not self.graph.has_node(v):
-            raise ValueError(f"no vertex {v}")
+        self._require(v)
         self._tokens[v] += 1
         self.token_added.emit(v)
 
@@ -202,19 +332,27 @@ class GameGraph:
         self.token_removed.emit(v)
 
     def set_label(self, v: int, label: str) -> None:
-        self.graph.nodes[v]["label"] = label
+        self._require(v)
+        self._labels[v] = label
+        self._version += 1
         self.node_changed.emit(v)
 
     def set_pos(self, v: int, pos: Pos | None) -> None:
-        self.graph.nodes[v]["pos"] = pos
+        self._require(v)
+        self._pos[v] = pos
+        self._version += 1
         self.node_changed.emit(v)
 
-    def _recompute(self) -> None:
-        changed = {}
-        for v in reversed(list(nx.topological_sort(self.graph))):
-            g = mex(self._values[w] for w in self.graph.successors(v))
-            if self._values.get(v) != g:
-                changed[v] = g
-            self._values[v] = g
-        if changed:
-            self.values_changed.emit(changed)
+
+def _edge_arrays(n: int, edges: Iterable[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct edges as (src, dst) int64 arrays, first occurrences in input order."""
+    n = operator.index(n)
+    if n < 0:
+        raise ValueError(f"the vertex count must be non-negative, not {n}")
+    pairs = np.array(edges if isinstance(edges, np.ndarray) else list(edges), dtype=np.int64)
+    pairs = pairs.reshape(-1, 2)
+    if pairs.size and (pairs.min() < 0 or pairs.max() >= n):
+        raise ValueError(f"edge endpoints must lie in 0..{n - 1}")
+    _, first = np.unique(pairs[:, 0] * max(n, 1) + pairs[:, 1], return_index=True)
+    first.sort()
+    return pairs[first, 0].copy(), pairs[first, 1].copy()
