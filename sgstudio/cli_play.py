@@ -1,0 +1,200 @@
+"""``sgstudio play FORMAT FILE [--case C] [--query Q] [--json]``: the optimal line from a judge position.
+
+Both players follow the computer's policy (:mod:`sgstudio.core.policy`): from a winning position
+move to nim-sum 0 (the first winning move in the game's order), from a losing position leave the
+opponent the fewest winning replies. The line runs until no move remains; the player who makes the
+last move wins (normal play). Player 1 moves first.
+
+Text output: one numbered move a line with the nim-sum after it, then the winner. JSON output:
+``{"moves": [{"player": 1 or 2, "move": {...}, "value_after": n}], "winner": 1 or 2}`` where a move
+is ``{"from": u, "to": v}`` (hdu1524), ``{"heap": i, "take": s}`` (hdu1536), ``{"heap": i, "after":
+[...]}`` (hdu5795) or ``{"row": r, "from": c1, "to": c2}`` (hdu5724); heap and row indices count
+from 0, vertices and columns are those of the file. Bad input, or a ``--case``/``--query`` out of
+range: one line on stderr, exit status 2.
+
+Imports the core and the formats only (never Qt). The command line of ``sgstudio`` adds the
+subcommand with :func:`register` and runs it with :func:`run`; ``python -m sgstudio.cli_play`` runs
+it alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sgstudio.core.errors import SGStudioError
+from sgstudio.core.play import Game, Move, Position
+from sgstudio.core.policy import choose_move
+from sgstudio.formats import FORMATS
+
+EXIT_BAD_INPUT = 2
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game, its start position, and how this format writes a move in JSON and in words."""
+
+    game: Game
+    start: Position
+    move_json: Callable[[Move], dict[str, Any]]
+    move_text: Callable[[Move], str]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of the line: who made it, the move, and the nim-sum after it."""
+
+    player: int
+    move: Move
+    after: Position
+    value_after: int
+    reason: str
+
+
+def pick(items: Sequence[Any], number: int, option: str, what: str, file: str) -> Any:
+    """The ``number``-th (1-based) of ``items``, or an error naming the option and the range.
+
+    >>> pick("abc", 2, "--case", "test case", "f.txt")
+    'b'
+    >>> pick("abc", 4, "--case", "test case", "f.txt")
+    Traceback (most recent call last):
+    ...
+    sgstudio.core.errors.SGStudioError: f.txt: --case 4 is out of range: there are 3 test cases
+    """
+    if not 1 <= number <= len(items):
+        plural = what if len(items) == 1 else what + "s"
+        raise SGStudioError(f"{file}: {option} {number} is out of range: there are {len(items)} {plural}")
+    return items[number - 1]
+
+
+def _only_query(query: int, file: str) -> None:
+    if query != 1:
+        raise SGStudioError(f"{file}: --query {query} is out of range: each test case has 1 position")
+
+
+def setup_hdu5724(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
+    """The board of test ``case`` (one position per test)."""
+    from sgstudio.core.games.board import BoardGame
+
+    chosen = pick(cases, case, "--case", "test case", file)
+    _only_query(query, file)
+    return Setup(BoardGame(), chosen.position(),
+                 lambda m: {"row": m[0], "from": m[1], "to": m[2]},
+                 lambda m: f"row {m[0]}, {m[1]} -> {m[2]}")
+
+
+SETUPS: dict[str, Callable[[Sequence[Any], int, int, str], Setup]] = {
+    "hdu5724": setup_hdu5724,
+}
+
+
+def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1) -> Setup:
+    """Parse a judge file and set up the game and position that ``--case``/``--query`` pick."""
+    module = importlib.import_module(f"sgstudio.formats.{fmt}")
+    return SETUPS[fmt](module.parse(text, file), case, query, file)
+
+
+def line(game: Game, start: Position, max_moves: int | None = None) -> Iterator[Step]:
+    """Both players follow the policy from ``start`` until no move remains (or ``max_moves``)."""
+    position, player, made = start, 1, 0
+    while max_moves is None or made < max_moves:
+        decision = choose_move(game, position)
+        if decision is None:
+            return
+        position = game.apply(position, decision.move)
+        yield Step(player, decision.move, position, game.value(position), decision.reason)
+        player, made = 3 - player, made + 1
+
+
+def has_move(game: Game, position: Position) -> bool:
+    """Whether any move is left."""
+    return next(iter(game.legal_moves(position)), None) is not None
+
+
+def winner(setup: Setup, last: Step | None) -> tuple[int, bool]:
+    """``(winner, finished)`` after a line ending with ``last``: the player who made the last move
+    (player 2 when player 1 had no move at all); for a line cut short, the theory's prediction."""
+    end = setup.start if last is None else last.after
+    if has_move(setup.game, end):
+        return (1 if setup.game.value(setup.start) else 2), False
+    return (2 if last is None else last.player), True
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``play`` subcommand to an ``add_subparsers()`` object; return its parser."""
+    play = subparsers.add_parser(
+        "play",
+        help="print the optimal line of play from a position of a judge input file",
+        description="Print the line both players follow under the computer's policy, from the position "
+                    "that --case and --query pick in FILE, until no move remains; then the winner.",
+    )
+    play.add_argument("format", choices=sorted(FORMATS), metavar="FORMAT",
+                      help="one of: " + ", ".join(sorted(FORMATS)))
+    play.add_argument("file", metavar="FILE", help="judge input file (- for standard input)")
+    play.add_argument("--case", type=int, default=1, metavar="C", help="test case, from 1 (default 1)")
+    play.add_argument("--query", type=int, default=1, metavar="Q",
+                      help="query (hdu1524) or position (hdu1536) within the case, from 1 (default 1)")
+    play.add_argument("--json", action="store_true", help="print the line as one JSON object")
+    play.add_argument("--max-moves", type=int, default=None, metavar="N",
+                      help="stop after N moves (the winner is then the one the theory predicts)")
+    return play
+
+
+def _read(path: str) -> tuple[str, str]:
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    with open(path, encoding="utf-8") as handle:
+        return handle.read(), path
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``play`` with parsed arguments: the line on stdout; one error line on stderr and 2."""
+    try:
+        text, name = _read(args.file)
+        setup = load(args.format, text, name, args.case, args.query)
+    except SGStudioError as err:
+        print(err, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"{args.file}: cannot read: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    steps = line(setup.game, setup.start, args.max_moves)
+    if args.json:
+        _print_json(setup, list(steps))
+    else:
+        _print_text(setup, steps)
+    return 0
+
+
+def _print_text(setup: Setup, steps: Iterator[Step]) -> None:
+    last = None
+    for count, last in enumerate(steps, 1):
+        print(f"{count}. player {last.player}: {setup.move_text(last.move)}, nim-sum {last.value_after}")
+    won, finished = winner(setup, last)
+    print(f"player {won} wins" if finished else f"stopped early; player {won} wins with best play")
+
+
+def _print_json(setup: Setup, steps: list[Step]) -> None:
+    won, finished = winner(setup, steps[-1] if steps else None)
+    moves = [{"player": s.player, "move": setup.move_json(s.move), "value_after": s.value_after}
+             for s in steps]
+    out: dict[str, Any] = {"moves": moves, "winner": won}
+    if not finished:
+        out["stopped"] = True
+    print(json.dumps(out))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m sgstudio.cli_play FORMAT FILE ...`` (the same as ``sgstudio play ...``)."""
+    parser = argparse.ArgumentParser(prog="sgstudio")
+    register(parser.add_subparsers(dest="command", required=True))
+    return run(parser.parse_args(["play", *(sys.argv[1:] if argv is None else argv)]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
