@@ -1,60 +1,74 @@
-"""Grundy values of a directed acyclic graph given as edge arrays (compiled with numba).
+"""Grundy values of a directed acyclic graph, and the token game played on it.
 
 Theory: a token on vertex v of a DAG is a game whose moves are the out-edges of v, so
-g(v) = mex{ g(w) : v -> w }, and a sink has g = 0. Several tokens form a sum of games, whose
-value is the XOR of the tokens' values (Sprague-Grundy theorem).
+g(v) = mex{ g(w) : v -> w } and a sink has g = 0 (normal play: no move is a loss). Several tokens
+form a sum of games, whose value is the XOR of the tokens' values (Sprague-Grundy theorem): the
+player to move wins iff that nim-sum T is non-zero, and moving a token from v to w wins iff
+g(w) = g(v) XOR T, because then the new total is T XOR g(v) XOR g(w) = 0.
+
+Three kernels compute the values with the same algorithm, reverse Kahn: a vertex is *ready* once
+all its successors are finished; a finished vertex pushes its value into a slot of each
+predecessor; a ready vertex's value is the mex of its slots. No recursion, so a chain 10^6 deep is
+fine, and a vertex never finished lies on or above a cycle.
+
+- :func:`grundy_values`: compiled with numba (loaded on first use, ``cache=True``);
+- :func:`grundy_values_py`: pure Python, for small graphs (no numba start-up cost);
+- :func:`grundy_values_auto`: picks by size and shape, and tries vectorised numpy level steps
+  (all ready vertices at once) before paying for numba on large shallow graphs.
 """
 
 from __future__ import annotations
 
+import bisect
+import sys
+from collections.abc import Sequence
+
 import numpy as np
-from numba import njit
 
-from sgstudio.core.errors import CycleError
+from sgstudio.core.errors import CycleError, format_cycle
+
+Ints = Sequence[int] | np.ndarray
+SMALL = 20_000  # n + m up to which pure Python beats loading numba (~0.3 s)
+_compiled = None
 
 
-@njit(cache=True)
-def _grundy_kernel(n, src, dst):  # pragma: no cover - compiled
-    """Reverse Kahn: a vertex is finished once all its successors are; -1 marks unfinished."""
+def _kahn_kernel(n, src, dst):  # pragma: no cover - compiled by numba (see _kernel)
+    """Reverse Kahn with slots. Returns (values, finished count, first bad edge or -1)."""
     m = src.shape[0]
-    outdeg = np.zeros(n, np.int64)
-    indeg = np.zeros(n + 1, np.int64)
-    for e in range(m):
-        outdeg[src[e]] += 1
-        indeg[dst[e] + 1] += 1
-    # CSR of successors and of predecessors
-    out_start = np.zeros(n + 1, np.int64)
-    for v in range(n):
-        out_start[v + 1] = out_start[v] + outdeg[v]
-    in_start = np.cumsum(indeg)
-    succ = np.empty(m, np.int64)
-    pred = np.empty(m, np.int64)
-    fill_out = out_start[:-1].copy()
-    fill_in = in_start[:-1].copy()
+    start = np.zeros(n + 1, np.int32)  # start[u]..start[u+1]: the slots of u's successors
+    in_start = np.zeros(n + 1, np.int32)
     for e in range(m):
         u = src[e]
         v = dst[e]
-        succ[fill_out[u]] = v
-        fill_out[u] += 1
-        pred[fill_in[v]] = u
-        fill_in[v] += 1
-    remaining = outdeg.copy()
+        if u < 0 or u >= n or v < 0 or v >= n:
+            return np.full(n, -1, np.int64), 0, e
+        start[u + 1] += 1
+        in_start[v + 1] += 1
+    for v in range(n):
+        start[v + 1] += start[v]
+        in_start[v + 1] += in_start[v]
+    fill = in_start[:-1].copy()
+    pred = np.empty(m, np.int32)
+    for e in range(m):
+        v = dst[e]
+        pred[fill[v]] = src[e]
+        fill[v] += 1
+    fill = start[:-1].copy()  # next free slot of each vertex
+    slot = np.empty(m, np.int32)
     values = np.full(n, -1, np.int64)
-    stack = np.empty(n, np.int64)
+    mark = np.full(n + 1, -1, np.int32)
+    stack = np.empty(n, np.int32)
     top = 0
     for v in range(n):
-        if remaining[v] == 0:
+        if start[v] == start[v + 1]:
             stack[top] = v
             top += 1
-    mark = np.full(n + 1, -1, np.int64)
     done = 0
     while top > 0:
         top -= 1
         v = stack[top]
-        for i in range(out_start[v], out_start[v + 1]):
-            g = values[succ[i]]
-            if g <= n:
-                mark[g] = v
+        for i in range(start[v], start[v + 1]):
+            mark[slot[i]] = v
         g = 0
         while mark[g] == v:
             g += 1
@@ -62,24 +76,45 @@ def _grundy_kernel(n, src, dst):  # pragma: no cover - compiled
         done += 1
         for i in range(in_start[v], in_start[v + 1]):
             u = pred[i]
-            remaining[u] -= 1
-            if remaining[u] == 0:
+            slot[fill[u]] = g
+            fill[u] += 1
+            if fill[u] == start[u + 1]:
                 stack[top] = u
                 top += 1
-    return values, done
+    return values, done, -1
 
 
-def grundy_values(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """Grundy value of every vertex 0..n-1 of the DAG with edges ``src[i] -> dst[i]``.
+def _kernel():
+    """The numba-compiled kernel (numba is imported only the first time it is needed)."""
+    global _compiled
+    if _compiled is None:
+        from numba import njit
 
-    Iterative (no recursion, so a chain 10^6 deep is fine), linear in n + m.
+        _compiled = njit(cache=True, nogil=True)(_kahn_kernel)
+    return _compiled
+
+
+def _edge_arrays(src, dst) -> tuple[np.ndarray, np.ndarray]:
+    s = np.asarray(src)
+    d = np.asarray(dst)
+    if s.shape != d.shape or s.ndim != 1:
+        raise ValueError("src and dst must be 1-D and of the same length")
+    dtype = s.dtype if s.dtype in (np.int32, np.int64) and s.dtype == d.dtype else np.int64
+    return np.ascontiguousarray(s, dtype), np.ascontiguousarray(d, dtype)
+
+
+def grundy_values(n: int, src: Ints, dst: Ints) -> np.ndarray:
+    """Grundy value of every vertex 0..n-1 of the DAG with edges ``src[i] -> dst[i]`` (numba).
+
+    Reverse Kahn (see the module docstring), linear in n + m, iterative. int32 and int64 arrays
+    are used as given (no copy); anything else is converted to int64. Parallel edges are fine.
 
     Parameters
     ----------
     n : int
-        Number of vertices.
+        Number of vertices (< 2**31).
     src, dst : array_like of int
-        Edge tails and heads, each in 0..n-1. Parallel edges are allowed.
+        Edge tails and heads, each in 0..n-1 (fewer than 2**31 edges).
 
     Returns
     -------
@@ -89,7 +124,9 @@ def grundy_values(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     Raises
     ------
     CycleError
-        If the edges contain a cycle (the error carries one cycle's vertices).
+        If the edges contain a cycle (the error carries one cycle's vertices, in order).
+    ValueError
+        If an endpoint is outside 0..n-1.
 
     Examples
     --------
@@ -100,35 +137,280 @@ def grundy_values(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     ...
     sgstudio.core.errors.CycleError: the graph has the cycle 0 -> 1 -> 2 -> 0
     """
-    src_a = np.ascontiguousarray(src, dtype=np.int64)
-    dst_a = np.ascontiguousarray(dst, dtype=np.int64)
-    if src_a.shape != dst_a.shape:
-        raise ValueError("src and dst must have the same length")
-    if n < 0 or (src_a.size and (min(src_a.min(), dst_a.min()) < 0 or max(src_a.max(), dst_a.max()) >= n)):
-        raise ValueError(f"edge endpoints must lie in 0..{n - 1}")
-    values, done = _grundy_kernel(int(n), src_a, dst_a)
+    s, d = _edge_arrays(src, dst)
+    if n < 0 or n >= 2**31 or s.size >= 2**31:
+        raise ValueError("n and the number of edges must lie in 0..2**31-1")
+    values, done, bad = _kernel()(int(n), s, d)
+    if bad >= 0:
+        raise ValueError(f"edge {s[bad]} -> {d[bad]} has an endpoint outside 0..{n - 1}")
     if done < n:
-        cycle = find_cycle(values, src_a, dst_a)
-        raise CycleError(cycle, "the graph has the cycle " + " -> ".join(map(str, [*cycle, cycle[0]])))
+        raise _cycle_error(values, s, d)
+    return values
+
+
+def grundy_values_py(n: int, src: Ints, dst: Ints) -> np.ndarray:
+    """The same values as :func:`grundy_values`, by the same algorithm in pure Python.
+
+    Meant for small graphs, where importing numba would cost more than the whole computation.
+
+    >>> grundy_values_py(4, [0, 0, 1], [1, 2, 2]).tolist()
+    [2, 1, 0, 0]
+    """
+    s_list = np.asarray(src).tolist()
+    d_list = np.asarray(dst).tolist()
+    if len(s_list) != len(d_list):
+        raise ValueError("src and dst must be 1-D and of the same length")
+    if any(not 0 <= x < n for x in s_list) or any(not 0 <= x < n for x in d_list):
+        raise ValueError(f"edge endpoints must lie in 0..{n - 1}")
+    preds: list[list[int]] = [[] for _ in range(n)]
+    remaining = [0] * n
+    for u, v in zip(s_list, d_list, strict=True):
+        preds[v].append(u)
+        remaining[u] += 1
+    slots: list[list[int]] = [[] for _ in range(n)]
+    values = [-1] * n
+    stack = [v for v in range(n) if remaining[v] == 0]
+    while stack:
+        v = stack.pop()
+        seen = set(slots[v])
+        g = 0
+        while g in seen:
+            g += 1
+        values[v] = g
+        for u in preds[v]:
+            slots[u].append(g)
+            remaining[u] -= 1
+            if remaining[u] == 0:
+                stack.append(u)
+    out = np.array(values, dtype=np.int64)
+    if (out < 0).any():
+        raise _cycle_error(out, np.asarray(s_list, np.int64), np.asarray(d_list, np.int64))
+    return out
+
+
+def grundy_values_auto(n: int, src: Ints, dst: Ints) -> np.ndarray:
+    """:func:`grundy_values`, computed the cheapest way for this process and this graph.
+
+    Uses the numba kernel if it is already loaded; pure Python for small graphs; numpy level
+    steps for large shallow graphs; numba for large deep ones (where level steps would be many).
+
+    >>> grundy_values_auto(3, [0, 1], [1, 2]).tolist()
+    [0, 1, 0]
+    """
+    if _compiled is not None and "numba" in sys.modules:
+        return grundy_values(n, src, dst)
+    s, d = _edge_arrays(src, dst)
+    if n + s.size <= SMALL:
+        return grundy_values_py(n, s, d)
+    values = grundy_values_levels(n, s, d)
+    return grundy_values(n, s, d) if values is None else values
+
+
+def _ranges(offsets: np.ndarray, verts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Concatenated index ranges offsets[v]..offsets[v+1] of ``verts``, and each range's start."""
+    lens = offsets[verts + 1] - offsets[verts]
+    begin = np.cumsum(lens) - lens
+    idx = np.repeat(offsets[verts] - begin, lens) + np.arange(int(lens.sum()))
+    return idx, begin
+
+
+def _mex_of(verts: np.ndarray, succ_values: np.ndarray, begin: np.ndarray) -> np.ndarray:
+    """mex of each group ``succ_values[begin[i]:begin[i+1]]`` (groups non-empty), via bit masks."""
+    bits = np.where(succ_values < 62, np.left_shift(1, np.minimum(succ_values, 61)), 0)
+    masks = np.bitwise_or.reduceat(bits, begin)
+    lowest_zero = ~masks & (masks + 1)
+    mex = np.log2(lowest_zero.astype(np.float64)).astype(np.int64)
+    for i in np.flatnonzero(mex >= 62).tolist():  # 62 values or more below: count them exactly
+        end = begin[i + 1] if i + 1 < begin.size else succ_values.size
+        seen = set(succ_values[begin[i]:end].tolist())
+        g = 0
+        while g in seen:
+            g += 1
+        mex[i] = g
+    return mex
+
+
+def grundy_values_levels(n: int, src: np.ndarray, dst: np.ndarray, patience: int = 64) -> np.ndarray | None:
+    """Reverse Kahn one *level* at a time, vectorised with numpy (no compiler needed).
+
+    All ready vertices are finished together. Pays on shallow graphs (a random DAG has a few
+    dozen levels); returns None once ``patience`` levels have passed and a level is thin (under
+    512 vertices), leaving deep graphs to the compiled kernel.
+
+    >>> grundy_values_levels(4, np.array([0, 0, 1]), np.array([1, 2, 2])).tolist()
+    [2, 1, 0, 0]
+    """
+    if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
+        raise ValueError(f"edge endpoints must lie in 0..{n - 1}")
+    if src.size and (np.diff(src) < 0).any():
+        order = np.argsort(src, kind="stable")
+        src, dst = src[order], dst[order]
+    outdeg = np.bincount(src, minlength=n)
+    start = np.concatenate(([0], np.cumsum(outdeg)))
+    in_start = np.concatenate(([0], np.cumsum(np.bincount(dst, minlength=n))))
+    pred = src[np.argsort(dst)]
+    remaining = outdeg.copy()
+    values = np.full(n, -1, np.int64)
+    ready = np.flatnonzero(outdeg == 0)
+    values[ready] = 0
+    steps = 0
+    while ready.size:
+        idx, _ = _ranges(in_start, ready)
+        preds = pred[idx]
+        np.subtract.at(remaining, preds, 1)
+        ready = np.unique(preds[remaining[preds] == 0])
+        if ready.size:
+            idx, begin = _ranges(start, ready)
+            values[ready] = _mex_of(ready, values[dst[idx]], begin)
+        steps += 1
+        if steps > patience and 0 < ready.size < 512:
+            return None
+    if (values < 0).any():
+        raise _cycle_error(values, src, dst)
     return values
 
 
 def find_cycle(values: np.ndarray, src: np.ndarray, dst: np.ndarray) -> list[int]:
-    """One cycle among the vertices left unfinished (value -1) by the kernel.
+    """One cycle among the vertices left unfinished (value -1) by a kernel.
 
-    Every unfinished vertex has an unfinished successor, so walking along unfinished
-    successors must revisit a vertex; the part from that vertex on is a cycle.
+    An unfinished vertex has an unfinished successor (else it would have become ready), so
+    walking along unfinished successors must revisit a vertex; from there on it is a cycle.
+
+    >>> find_cycle(np.array([-1, -1, 0]), np.array([0, 1, 0]), np.array([1, 0, 2]))
+    [0, 1]
     """
+    src = np.asarray(src, np.int64)
+    dst = np.asarray(dst, np.int64)
     unfinished = values < 0
-    next_of: dict[int, int] = {}
-    for u, v in zip(src.tolist(), dst.tolist(), strict=True):
-        if unfinished[u] and unfinished[v] and u not in next_of:
-            next_of[u] = v
-    start = int(np.flatnonzero(unfinished)[0])
+    keep = unfinished[src] & unfinished[dst]
+    next_of = np.full(values.size, -1, np.int64)
+    next_of[src[keep][::-1]] = dst[keep][::-1]  # the first such edge in input order wins
     order: dict[int, int] = {}
-    v = start
+    v = int(np.flatnonzero(unfinished)[0])
     while v not in order:
         order[v] = len(order)
-        v = next_of[v]
-    path = list(order)
-    return path[order[v]:]
+        v = int(next_of[v])
+    return list(order)[order[v]:]
+
+
+def _cycle_error(values: np.ndarray, src: np.ndarray, dst: np.ndarray) -> CycleError:
+    cycle = find_cycle(values, src, dst)
+    return CycleError(cycle, "the graph has the cycle " + format_cycle(cycle))
+
+
+# -- helpers for queries (sums of tokens) ---------------------------------------------------------
+def position_value(values: np.ndarray | Sequence[int], tokens: Sequence[int]) -> int:
+    """Nim-sum of the tokens' Grundy values: the value of the sum of one game per token.
+
+    >>> position_value([2, 1, 0, 0], [0, 1])
+    3
+    """
+    total = 0
+    for v in tokens:
+        total ^= int(values[v])
+    return total
+
+
+def outcome_of(values: np.ndarray | Sequence[int], tokens: Sequence[int]) -> str:
+    """``"WIN"`` if the player to move wins with these tokens (nim-sum non-zero), else ``"LOSE"``.
+
+    >>> outcome_of([2, 1, 0, 0], [1, 1]), outcome_of([2, 1, 0, 0], [0, 1])
+    ('LOSE', 'WIN')
+    """
+    return "WIN" if position_value(values, tokens) else "LOSE"
+
+
+def query_outcomes(values: np.ndarray, flat: np.ndarray, lengths: np.ndarray) -> list[str]:
+    """Outcomes of many queries at once: query i is ``flat[sum(lengths[:i]):][:lengths[i]]``.
+
+    Every length must be at least 1.
+
+    >>> query_outcomes(np.array([2, 1, 0, 0]), np.array([0, 1, 1, 1]), np.array([2, 2]))
+    ['WIN', 'LOSE']
+    """
+    if len(lengths) == 0:
+        return []
+    begin = np.cumsum(lengths) - lengths
+    totals = np.bitwise_xor.reduceat(values[flat], begin)
+    words = np.array(["LOSE", "WIN"])
+    return words[(totals != 0).astype(np.int64)].tolist()
+
+
+
+# -- the token game (the Game protocol of sgstudio.core.play) -------------------------------------
+class DagGame:
+    """Tokens on a DAG: a move takes one token one step along an out-edge.
+
+    A position is the sorted tuple of the tokens' vertices (several tokens may share one); a move
+    is ``(from, to)``. Values come from :func:`grundy_values_auto`, computed once.
+
+    Examples
+    --------
+    >>> game = DagGame.from_edges(4, [(0, 1), (0, 2), (1, 2)])
+    >>> game.values.tolist()
+    [2, 1, 0, 0]
+    >>> game.legal_moves((0, 3))
+    [(0, 1), (0, 2)]
+    >>> game.value((0, 3)), game.winning_moves((0, 3))
+    (2, [(0, 2)])
+    >>> game.apply((0, 3), (0, 2))
+    (2, 3)
+    >>> game.apply((0, 3), (3, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: 3 -> 0 is not an edge
+    """
+
+    def __init__(self, successors: Sequence[Sequence[int]]) -> None:
+        self.successors: tuple[tuple[int, ...], ...] = tuple(tuple(dict.fromkeys(s)) for s in successors)
+        n = len(self.successors)
+        src = [u for u, succ in enumerate(self.successors) for _ in succ]
+        dst = [v for succ in self.successors for v in succ]
+        self.values = grundy_values_auto(n, np.array(src, np.int64), np.array(dst, np.int64))
+        self._edges = {(u, v) for u, v in zip(src, dst, strict=True)}
+
+    @classmethod
+    def from_edges(cls, n: int, edges: Sequence[tuple[int, int]]) -> DagGame:
+        """The game on vertices 0..n-1 with these edges (successors kept in edge order)."""
+        successors: list[list[int]] = [[] for _ in range(n)]
+        for u, v in edges:
+            if not (0 <= u < n and 0 <= v < n):
+                raise ValueError(f"edge {u} -> {v} has an endpoint outside 0..{n - 1}")
+            successors[u].append(v)
+        return cls(successors)
+
+    def _check(self, position: Sequence[int]) -> None:
+        n = len(self.successors)
+        for v in position:
+            if not 0 <= v < n:
+                raise ValueError(f"no vertex {v}: vertices are 0..{n - 1}")
+
+    def legal_moves(self, position: Sequence[int]) -> list[tuple[int, int]]:
+        """Every distinct (from, to): from a token's vertex (ascending) along an out-edge."""
+        self._check(position)
+        return [(v, w) for v in sorted(set(position)) for w in self.successors[v]]
+
+    def apply(self, position: Sequence[int], move: tuple[int, int]) -> tuple[int, ...]:
+        """The position after moving one token from ``move[0]`` to ``move[1]``."""
+        self._check(position)
+        v, w = move
+        if v not in position:
+            raise ValueError(f"no token on vertex {v}")
+        if (v, w) not in self._edges:
+            raise ValueError(f"{v} -> {w} is not an edge")
+        tokens = sorted(position)
+        tokens.remove(v)
+        bisect.insort(tokens, w)
+        return tuple(tokens)
+
+    def value(self, position: Sequence[int]) -> int:
+        """Nim-sum of the tokens' Grundy values (0 exactly when the player to move loses)."""
+        self._check(position)
+        return position_value(self.values, position)
+
+    def winning_moves(self, position: Sequence[int]) -> list[tuple[int, int]]:
+        """Moves (v, w) with g(w) = g(v) XOR T, T the nim-sum: exactly those leaving nim-sum 0."""
+        total = self.value(position)
+        if total == 0:
+            return []
+        return [(v, w) for v, w in self.legal_moves(position) if self.values[w] == self.values[v] ^ total]
