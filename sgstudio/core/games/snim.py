@@ -1,0 +1,415 @@
+"""S-Nim (subtraction games): Grundy values, certified periods, winning moves.
+
+Theory
+------
+In the subtraction game with set S a move removes exactly s stones from one heap, for some s in S
+with s <= heap. One heap of n stones has g(n) = mex{ g(n - s) : s in S, s <= n }; a position (a tuple
+of heaps) is a sum of single heaps, so its value is the XOR of the heaps' values (Sprague-Grundy):
+the player to move wins iff the XOR is non-zero. g(n) <= |S| (a mex of at most |S| values).
+
+Periodicity, certified. Let w = max(S) and call W(i) = (g(i), ..., g(i + w - 1)) the window at i.
+g(i + w) uses every s in S (all s <= i + w), so it is a fixed function F of W(i), and
+W(i + 1) = T(W(i)) for EVERY i >= 0. The windows are the orbit of one map on a finite set, so the
+orbit is a "rho": a tail W(0..mu-1) followed by a cycle of length lam. Consequently:
+
+- if g agrees on w consecutive values, W(a) = W(a + p), then W(n) = W(n + p) for all n >= a by
+  induction (apply T to both sides), i.e. g(n + p) = g(n) for every n >= a. Agreement of max(S)
+  consecutive values is a proof of periodicity, not a guess;
+- the smallest period of g is lam: lam is a period, and any period q of g is a period of the windows,
+  hence a multiple of the orbit's cycle length lam;
+- the preperiod is the same for every period and equals mu (see :meth:`SubtractionGame.period`).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable, Sequence
+
+import numpy as np
+
+from sgstudio.core.errors import SGStudioError
+
+DEFAULT_LIMIT = 1 << 25
+"""Default number of values the period search may compute before it gives up (33,554,432)."""
+DIRECT = 1 << 16
+"""Heaps below this are answered from a plain table, without a period search."""
+CHUNK = 1 << 20
+"""Values computed between two progress reports."""
+MAX_MEMBER = 1 << 62
+
+Progress = Callable[[int, int], object]
+
+
+class SNimError(SGStudioError, ValueError):
+    """An invalid subtraction set, move or heap."""
+
+
+class PeriodNotFoundError(SNimError):
+    """No period was certified within ``limit`` computed values."""
+
+    def __init__(self, limit: int, message: str) -> None:
+        self.limit = limit
+        super().__init__(message)
+
+
+# -- kernels: plain Python sources, compiled by numba (cache=True) on first use ------------------
+def _fill_py(g, start, end, s):  # pragma: no cover - compiled
+    """g[start:end] from g[:start]: mark the values of the moves with the stamp n, take the mex."""
+    k = s.shape[0]
+    w = s[k - 1]
+    mark = np.full(k + 2, -1, np.int64)
+    for n in range(start, min(end, w)):
+        for j in range(k):
+            if s[j] > n:
+                break
+            mark[g[n - s[j]]] = n
+        v = 0
+        while mark[v] == n:
+            v += 1
+        g[n] = v
+    for n in range(max(start, w), end):
+        for j in range(k):
+            mark[g[n - s[j]]] = n
+        v = 0
+        while mark[v] == n:
+            v += 1
+        g[n] = v
+
+
+def _brent_py(g, n, w):  # pragma: no cover - compiled
+    """Brent's cycle search on the windows W(0), W(1), ... that fit in g[:n].
+
+    Windows are compared through a rolling polynomial hash mod 2^64 (equal windows always have equal
+    hashes), and a hash match is confirmed value by value, so the answer is exact. Returns
+    ``(lam, t)`` with W(t) = W(t + lam), lam the cycle length, or ``(0, 0)`` if g[:n] is too short.
+    """
+    base = np.uint64(0x9E3779B97F4A7C15)
+    one = np.uint64(1)
+    top = one
+    for _ in range(w):
+        top = top * base
+    ht = np.uint64(0)
+    for j in range(w):
+        ht = ht * base + np.uint64(g[j]) + one
+    hh = ht * base - (np.uint64(g[0]) + one) * top + np.uint64(g[w]) + one
+    t, h, power, lam = 0, 1, 1, 1
+    while h + w <= n:
+        if hh == ht:
+            j = 0
+            while j < w and g[t + j] == g[h + j]:
+                j += 1
+            if j == w:
+                return lam, t
+        if power == lam:
+            t, ht, power, lam = h, hh, 2 * power, 0
+        if h + w == n:
+            break
+        hh = hh * base - (np.uint64(g[h]) + one) * top + np.uint64(g[h + w]) + one
+        h += 1
+        lam += 1
+    return 0, 0
+
+
+_JIT: dict[str, Callable] = {}
+
+
+def _kernel(name: str) -> Callable:
+    """The numba-compiled kernel (numba is imported on first use, which keeps the CLI start lean)."""
+    if name not in _JIT:
+        from numba import njit
+
+        _JIT[name] = njit(cache=True)({"fill": _fill_py, "brent": _brent_py}[name])
+    return _JIT[name]
+
+
+def _fill_blocks(g: np.ndarray, start: int, end: int, s: np.ndarray) -> None:
+    """Same values as the kernel, with numpy: the min(S) values from n on depend only on g[:n]."""
+    k, step, w = s.size, int(s[0]), int(s[-1])
+    n = start
+    while n < end:
+        b = min(step, end - n)
+        idx = np.arange(n, n + b)[:, None] - s[None, :]
+        vals = g[idx] if n >= w else np.where(idx >= 0, g[np.maximum(idx, 0)], k + 1)
+        seen = np.zeros((b, k + 2), bool)
+        seen[np.arange(b)[:, None], vals] = True
+        g[n : n + b] = seen.argmin(axis=1)
+        n += b
+
+
+_rent = 0.25
+"""Seconds of numpy work still allowed before the JIT (about 0.25 s to load) is bought (ski rental)."""
+
+
+def _fill(g: np.ndarray, start: int, end: int, s: np.ndarray) -> None:
+    """Compute g[start:end]: numpy while the JIT is not loaded and the rent so far stays below its
+    load time (so at most twice the better choice is spent), then the numba kernel."""
+    global _rent
+    cost = -(-(end - start) // int(s[0])) * 1.2e-5 + (end - start) * s.size * 1.2e-8
+    if "fill" not in _JIT and cost <= _rent:
+        _rent -= cost
+        _fill_blocks(g, start, end, s)
+    else:
+        _kernel("fill")(g, start, end, s)
+
+
+def _dtype_for(k: int) -> type:
+    """Smallest unsigned dtype holding 0..k (every value is at most |S|)."""
+    return np.uint8 if k <= 0xFF else np.uint16 if k <= 0xFFFF else np.uint32
+
+
+def _as_count(h: object, what: str = "a heap size") -> int:
+    try:
+        n = operator.index(h)
+    except TypeError:
+        raise SNimError(f"{what} must be an integer, got {h!r}") from None
+    if n < 0:
+        raise SNimError(f"{what} must be >= 0, got {n}")
+    return n
+
+
+class SubtractionGame:
+    """S-Nim with subtraction set S; positions are tuples of heap sizes, moves ``(heap_index, take)``.
+
+    Parameters
+    ----------
+    S : iterable of int
+        The allowed takes, positive; order and duplicates are ignored.
+    limit : int, optional
+        How many values :meth:`period` may compute before giving up (default ``DEFAULT_LIMIT``).
+
+    Examples
+    --------
+    >>> game = SubtractionGame([5, 2, 2])
+    >>> game.S
+    (2, 5)
+    >>> game.values(12).tolist()
+    [0, 0, 1, 1, 0, 2, 1, 0, 0, 1, 1, 0]
+    >>> game.period()
+    (0, 7)
+    >>> game.grundy(10**18), game.value((5, 12)), game.winning_moves((2, 4, 7))
+    (0, 0, [(0, 2), (1, 2), (2, 5)])
+    """
+
+    def __init__(self, S: Iterable[int], *, limit: int = DEFAULT_LIMIT) -> None:  # noqa: N803
+        members = sorted({_as_count(s, "a member of S") for s in S})
+        if not members:
+            raise SNimError("S must have at least one member")
+        if members[0] == 0:
+            raise SNimError("members of S must be positive, got 0")
+        if members[-1] >= MAX_MEMBER:
+            raise SNimError(f"members of S must be below 2^62, got {members[-1]}")
+        self.S: tuple[int, ...] = tuple(members)
+        self.limit = limit
+        self._s = np.array(members, np.int64)
+        self._g = np.zeros(0, _dtype_for(len(members)))
+        self._n = 0
+        self._period: tuple[int, int] | None = None
+
+    def __repr__(self) -> str:
+        more = f", ... ({len(self.S)} members)" if len(self.S) > 8 else ""
+        shown = ", ".join(map(str, self.S[:8])) + more
+        return f"SubtractionGame([{shown}])"
+
+    # -- values ------------------------------------------------------------------------------
+    def values(self, n: int) -> np.ndarray:
+        """g(0), ..., g(n - 1) as a read-only array of the smallest unsigned dtype holding |S|.
+
+        Computed by a numba kernel (``cache=True``) in O(n |S|): for each n, stamp the values of
+        the moves into a scratch array and take the first unstamped value (the mex).
+
+        >>> SubtractionGame([1, 2, 3]).values(9).tolist()
+        [0, 1, 2, 3, 0, 1, 2, 3, 0]
+        """
+        n = _as_count(n, "n")
+        self._extend(n)
+        view = self._g[:n]
+        view.flags.writeable = False
+        return view
+
+    def _extend(self, n: int, progress: Progress | None = None, total: int | None = None) -> None:
+        """Make g[:n] known, reporting ``progress(done, total)`` after every CHUNK values."""
+        if n <= self._n:
+            return
+        if n > self._g.size:
+            grown = np.empty(max(n, 2 * self._g.size), self._g.dtype)
+            grown[: self._n] = self._g[: self._n]
+            self._g = grown
+        while self._n < n:
+            end = min(n, self._n + CHUNK)
+            _fill(self._g, self._n, end, self._s)
+            self._n = end
+            if progress is not None:
+                progress(end, total or n)
+
+    def grundy(self, h: int) -> int:
+        """g(h) for any h >= 0: from the table, or through the certified period for large h.
+
+        >>> SubtractionGame([1, 2]).grundy(10**18 + 1)
+        2
+        """
+        h = _as_count(h)
+        self._cover(h)
+        if h < self._n:
+            return int(self._g[h])
+        n0, p = self._period  # type: ignore[misc]
+        return int(self._g[n0 + (h - n0) % p])
+
+    def grundy_array(self, heaps: Sequence[int] | np.ndarray) -> np.ndarray:
+        """g of many heaps at once (int64 array); heaps beyond 2^63 go through :meth:`grundy`.
+
+        >>> SubtractionGame([2, 5]).grundy_array([2, 5, 12]).tolist()
+        [1, 2, 2]
+        """
+        try:
+            arr = np.asarray(heaps, dtype=np.int64)
+        except OverflowError:
+            return np.array([self.grundy(h) for h in heaps], np.int64)
+        if arr.size == 0:
+            return np.zeros(0, np.int64)
+        if arr.min() < 0:
+            raise SNimError(f"a heap size must be >= 0, got {int(arr.min())}")
+        self._cover(int(arr.max()))
+        if self._period is not None:
+            n0, p = self._period
+            arr = np.where(arr < self._n, arr, n0 + (arr - n0) % p)
+        return self._g[arr].astype(np.int64)
+
+    def _cover(self, h: int) -> None:
+        """Make g(h) answerable: extend the table for small h, else certify the period."""
+        if h < self._n or self._period is not None:
+            return
+        if h < DIRECT:
+            self._extend(h + 1)
+            return
+        try:
+            self.period(limit=min(h + 1, self.limit))
+        except PeriodNotFoundError:
+            if h >= self._n:
+                raise
+
+    # -- the period ----------------------------------------------------------------------------
+    def period(self, limit: int | None = None, progress: Progress | None = None) -> tuple[int, int]:
+        """``(n0, p)``: the smallest period p, then the smallest n0 with g(n + p) = g(n) for n >= n0.
+
+        Method: Brent's cycle search on the windows W(i) = g(i..i + w - 1), w = max(S), whose orbit is
+        a rho (module docstring). Brent returns t and the exact cycle length lam with W(t) = W(t + lam),
+        an agreement of w consecutive values, which proves g(n + lam) = g(n) for all n >= t.
+        p = lam is the smallest period: any period q of g is a period of the windows, and the periods
+        of a rho orbit are the multiples of its cycle length. n0 is the smallest for p: all n >= t
+        agree, so n0 = 1 + the last n < t with g(n) != g(n + p) (or 0). It is also the smallest
+        preperiod of every other period q = jp: if g(n + q) = g(n) for n >= m, then for n >= m,
+        g(n + p) = g(n + p + Nq) = g(n + Nq) = g(n) with N large (both indices past n0).
+        The table grows by doubling, so at most about 3 max(mu, lam) + w values are computed.
+
+        Parameters
+        ----------
+        limit : int, optional
+            The most values to compute (default: the game's ``limit``).
+        progress : callable, optional
+            ``progress(computed, limit)`` after every chunk of values; it may raise to cancel.
+
+        Raises
+        ------
+        PeriodNotFoundError
+            When no period is certified within ``limit`` values.
+
+        Examples
+        --------
+        >>> SubtractionGame([1, 2, 3]).period()
+        (0, 4)
+        >>> SubtractionGame([2, 4, 7]).describe_period()
+        'period 3 from n = 8, certified by 7 agreeing values: g(8..14) = g(11..17)'
+        """
+        if self._period is not None:
+            return self._period
+        limit = self.limit if limit is None else limit
+        w = int(self._s[-1])
+        n = min(max(4 * w + 2, 4096), limit)
+        while True:
+            if n < w + 1:
+                break
+            self._extend(n, progress, limit)
+            lam, t = _kernel("brent")(self._g, n, w)
+            if lam or n >= limit:
+                break
+            n = min(2 * n, limit)
+        if not (n >= w + 1 and lam):
+            raise PeriodNotFoundError(
+                limit, f"no period of g found within the limit of {limit:,} values for {self!r}"
+            )
+        m = t + w
+        mismatch = np.flatnonzero(self._g[:m] != self._g[lam : lam + m])
+        self._period = (int(mismatch[-1]) + 1 if mismatch.size else 0, int(lam))
+        return self._period
+
+    def describe_period(self, limit: int | None = None) -> str:
+        """The period in words, with its certificate (w = max(S) agreeing values)."""
+        n0, p = self.period(limit)
+        w = self.S[-1]
+        return (
+            f"period {p} from n = {n0}, certified by {w} agreeing value{'s' * (w > 1)}: "
+            f"g({_span(n0, w)}) = g({_span(n0 + p, w)})"
+        )
+
+    # -- positions (the Game protocol of sgstudio.core.play) -------------------------------------
+    def value(self, position: Sequence[int]) -> int:
+        """XOR of the heaps' Grundy values; 0 exactly when the player to move loses.
+
+        >>> SubtractionGame([2, 5]).value((2, 5, 12))
+        1
+        """
+        return int(np.bitwise_xor.reduce(self.grundy_array(list(position)))) if len(position) else 0
+
+    def legal_moves(self, position: Sequence[int]) -> list[tuple[int, int]]:
+        """Every ``(heap_index, take)`` with take in S and take <= heap, by heap then take.
+
+        >>> SubtractionGame([2, 5]).legal_moves((1, 5))
+        [(1, 2), (1, 5)]
+        """
+        return [(i, s) for i, h in enumerate(position) for s in self.S if s <= h]
+
+    def apply(self, position: Sequence[int], move: tuple[int, int]) -> tuple[int, ...]:
+        """The heaps after ``move``; SNimError (a ValueError) with a one-line reason if it is illegal.
+
+        >>> game = SubtractionGame([2, 5])
+        >>> game.apply((1, 5), (1, 2))
+        (1, 3)
+        >>> game.apply((1, 5), (0, 2))
+        Traceback (most recent call last):
+        ...
+        sgstudio.core.games.snim.SNimError: heap 0 has only 1 stone
+        """
+        heaps = tuple(position)
+        i, take = move
+        if not 0 <= i < len(heaps):
+            raise SNimError(f"there is no heap {i} (the position has {len(heaps)} heaps)")
+        if take not in self.S:
+            raise SNimError(f"take {take} is not in S")
+        if heaps[i] < take:
+            raise SNimError(f"heap {i} has only {heaps[i]} stone{'s' * (heaps[i] != 1)}")
+        return (*heaps[:i], heaps[i] - take, *heaps[i + 1 :])
+
+    def winning_moves(self, position: Sequence[int]) -> list[tuple[int, int]]:
+        """Every move to a position of value 0, by heap then take (empty when the value is 0).
+
+        With total T, a move in heap i from h to h - s wins iff g(h - s) = g(h) XOR T. Unlike Nim a
+        move may raise a heap's value, so every take is checked.
+        """
+        heaps = [_as_count(h) for h in position]
+        vals = self.grundy_array(heaps).tolist()
+        total = 0
+        for v in vals:
+            total ^= v
+        if total == 0:
+            return []
+        moves = []
+        for i, h in enumerate(heaps):
+            takes = [s for s in self.S if s <= h]
+            after = self.grundy_array([h - s for s in takes]).tolist()
+            target = vals[i] ^ total
+            moves += [(i, s) for s, v in zip(takes, after, strict=True) if v == target]
+        return moves
+
+
+def _span(start: int, count: int) -> str:
+    return str(start) if count == 1 else f"{start}..{start + count - 1}"
