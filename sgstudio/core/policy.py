@@ -8,9 +8,10 @@ nim-sum (``game.value``) is 0, and the winning moves are exactly those that make
 - **From a losing position** (nim-sum 0, moves left) every move hands the opponent a win, so the
   computer makes that win as hard as it can: it prefers the move after which the opponent has the
   *fewest winning replies* (counted as ``len(game.winning_moves(after))``); among those, the one
-  that keeps the game *longest* when the game can tell cheaply (the optional hook
-  ``remaining_length(position) -> int | None``: for tokens on a DAG the longest remaining path,
-  for heaps the stones left); among those, the *first in the game's* ``legal_moves`` *order*.
+  that keeps the game *longest* when that is cheap to know (the game's optional hook
+  ``remaining_length(position) -> int | None``, else :data:`LENGTHS`: for tokens on a DAG the sum
+  of their longest remaining paths, on the board the longest remaining game, for heaps the stones
+  left); among those, the *first in the game's* ``legal_moves`` *order*.
 - **Bound.** From a losing position at most :data:`MAX_CANDIDATES` moves are examined, so a
   decision stays cheap on huge positions: the game's optional ``candidate_moves(position, limit)``
   hook picks them when it has one, otherwise the first ones in ``legal_moves`` order. The reason
@@ -51,10 +52,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:  # the protocol lives in play.py, which imports this module
     from sgstudio.core.play import Game, Move, Position
@@ -75,13 +77,95 @@ class Decision:
 def remaining_length(game: Game, position: Position) -> int | None:
     """How long the game can still last from ``position``, when the game can tell cheaply.
 
-    Uses the game's optional ``remaining_length(position)`` hook; ``None`` when it has none.
+    Uses the game's optional ``remaining_length(position)`` hook; for the four games of the studio,
+    which have none yet, the measures below; ``None`` for any other game.
 
     >>> remaining_length(object(), (3, 4)) is None
     True
     """
     hook = getattr(game, "remaining_length", None)
-    return None if hook is None else hook(position)
+    if hook is not None:
+        return hook(position)
+    measure = LENGTHS.get(f"{type(game).__module__}.{type(game).__qualname__}")
+    return None if measure is None else measure(game, position)
+
+
+def stones_left(game: object, position: Sequence[int]) -> int:
+    """Heaps (S-Nim, split-nim): the stones left.
+
+    >>> stones_left(None, (3, 0, 4))
+    7
+    """
+    return sum(position)
+
+
+def board_length(game: object, position: Sequence[Sequence[int]]) -> int:
+    """The board: the longest remaining game, the sum over chesses of the empty cells to their right.
+
+    A move lowers that sum by 1 plus the number of chesses jumped over, and a plain step is always
+    available while any move is (the last chess of a block facing an empty cell), so the sum is exact.
+
+    >>> class B: width = 5
+    >>> board_length(B(), ((1, 2, 5), ()))   # 1 and 2 see the empty 3 and 4; 5 sees none
+    4
+    """
+    width = game.width  # type: ignore[attr-defined]
+    total = 0
+    for row in position:
+        for k, c in enumerate(sorted(row)):
+            total += (width - c) - (len(row) - 1 - k)
+    return total
+
+
+_DAG_DEPTHS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def dag_length(game: object, position: Sequence[int]) -> int:
+    """Tokens on a DAG: the longest remaining game, the sum of the tokens' longest paths.
+
+    The longest path from every vertex is computed once per game (reverse topological order, linear).
+
+    >>> class D: successors = ((1, 2), (2,), ())
+    >>> dag_length(D(), (0, 1, 2))
+    3
+    """
+    depth = _DAG_DEPTHS.get(game)
+    if depth is None:
+        depth = _DAG_DEPTHS[game] = longest_paths(game.successors)  # type: ignore[attr-defined]
+    return sum(depth[v] for v in position)
+
+
+def longest_paths(successors: Sequence[Sequence[int]]) -> list[int]:
+    """Length of the longest path from every vertex of a DAG (0 at a sink), without recursion.
+
+    >>> longest_paths([(1, 2), (2,), (), (0,)])
+    [2, 1, 0, 3]
+    """
+    n = len(successors)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    left = [len(succ) for succ in successors]
+    for u, succ in enumerate(successors):
+        for v in succ:
+            preds[v].append(u)
+    depth = [0] * n
+    ready = [v for v in range(n) if left[v] == 0]
+    while ready:
+        v = ready.pop()
+        for u in preds[v]:
+            depth[u] = max(depth[u], depth[v] + 1)
+            left[u] -= 1
+            if left[u] == 0:
+                ready.append(u)
+    return depth
+
+
+LENGTHS: dict[str, Callable[[Any, Any], int]] = {
+    "sgstudio.core.games.dag.DagGame": dag_length,
+    "sgstudio.core.games.snim.SubtractionGame": stones_left,
+    "sgstudio.core.games.splitnim.SplitNim": stones_left,
+    "sgstudio.core.games.board.BoardGame": board_length,
+}
+"""Length measures for the studio's games by class, used when a game has no ``remaining_length``."""
 
 
 def candidate_moves(game: Game, position: Position, limit: int = MAX_CANDIDATES) -> tuple[list[Move], bool]:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from sgstudio.core.mex import mex
 from sgstudio.core.play import Game, IllegalMoveError, Mode, PlaySession, outcome
-from sgstudio.core.policy import MAX_CANDIDATES, choose_move, optimal_line
+from sgstudio.core.policy import MAX_CANDIDATES, choose_move, optimal_line, remaining_length
 
 # -- the brute-force checks, shared by every game ------------------------------------------------
 
@@ -27,6 +27,16 @@ def oracle(game):
         return any(not wins(game.apply(position, m)) for m in game.legal_moves(position))
 
     return wins
+
+
+def brute_longest(game):
+    """``longest(position) -> int``: the most moves the game can still last, by brute force."""
+
+    @cache
+    def longest(position) -> int:
+        return max((1 + longest(game.apply(position, m)) for m in game.legal_moves(position)), default=0)
+
+    return longest
 
 
 def brute_replies(game, wins, position) -> int:
@@ -53,10 +63,10 @@ def check_decision(game, position, wins) -> None:
     assert decision.replies == replies[decision.move] == fewest
     assert f"{fewest} winning repl" in decision.reason
     tied = [m for m in legal if replies[m] == fewest]
-    hook = getattr(game, "remaining_length", None)
-    if hook is not None:
-        longest = max(hook(game.apply(position, m)) for m in tied)
-        tied = [m for m in tied if hook(game.apply(position, m)) == longest]
+    lengths = {m: remaining_length(game, game.apply(position, m)) for m in tied}
+    if None not in lengths.values():
+        longest = max(lengths.values())
+        tied = [m for m in tied if lengths[m] == longest]
     assert decision.move == tied[0]
 
 
@@ -224,6 +234,31 @@ def test_policy_and_stepping_on_the_board(case, first):
     width, start = case
     game = BoardGame(width)
     wins = oracle(game)
+    assert remaining_length(game, start) == brute_longest(game)(start)
+    check_decision(game, start, wins)
+    check_full_game(game, start, wins, first)
+
+
+@st.composite
+def dag_positions(draw):
+    n = draw(st.integers(1, 7))
+    pairs = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda e: e[0] != e[1])
+    edges = draw(st.sets(pairs.map(lambda e: (min(e), max(e)))))
+    relabel = draw(st.permutations(range(n)))  # so that vertex order is not topological order
+    edges = sorted((relabel[u], relabel[v]) for u, v in edges)
+    tokens = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3))
+    return n, edges, tuple(sorted(tokens))
+
+
+@settings(max_examples=40, deadline=None)
+@given(dag_positions(), st.sampled_from([1, 2]))
+def test_policy_and_stepping_on_a_dag(case, first):
+    from sgstudio.core.games.dag import DagGame
+
+    n, edges, start = case
+    game = DagGame.from_edges(n, edges)
+    wins = oracle(game)
+    assert remaining_length(game, start) == brute_longest(game)(start)
     check_decision(game, start, wins)
     check_full_game(game, start, wins, first)
 
