@@ -1,0 +1,148 @@
+"""HDU 1536 "S-Nim": read, write and solve the judge's input files.
+
+Input: test cases until a case starts with k = 0. A case is k and the k members of S, then m, then m
+positions, each l followed by l heap sizes. Numbers may be spread over lines arbitrarily (tokens).
+Output: per case one line of m letters, ``W`` when the first player wins the position, else ``L``.
+
+Theory: each heap is a subtraction game with set S, a position is their sum, so the first player wins
+iff the XOR of the heaps' Grundy values is non-zero (see :mod:`sgstudio.core.games.snim`).
+
+Beyond the judge's limits: any k, m, l >= 1 and heap sizes of any size are read. A 0 where k is
+expected ends the input; a 0 where m or l is expected (inside a case) is an error, since a case or a
+position without anything in it is what a truncated or misaligned file produces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from sgstudio.core.games.snim import SNimError, SubtractionGame
+from sgstudio.formats.tokens import TokenStream, read_text
+
+
+@dataclass(frozen=True)
+class SNimCase:
+    """One test case: the set S as written (order and repeats kept) and the positions to judge."""
+
+    S: tuple[int, ...]
+    positions: tuple[tuple[int, ...], ...]
+
+
+def parse(text: str, file: str = "<string>") -> list[SNimCase]:
+    """The test cases of an HDU 1536 input.
+
+    >>> parse("2 2 5\\n2\\n2 5 12\\n1 7\\n0\\n")
+    [SNimCase(S=(2, 5), positions=((5, 12), (7,)))]
+    >>> parse("2 2 5 0 0")
+    Traceback (most recent call last):
+    ...
+    sgstudio.core.errors.ParseError: <string>:1:7: found 0 where the number m of positions of test case 1 \
+is expected: a 0 ends the input only where a test case starts (m >= 1)
+    """
+    return [case for case, _ in _read_cases(TokenStream(text, file))]
+
+
+def _read_cases(ts: TokenStream) -> list[tuple[SNimCase, int]]:
+    """Each case with the index of its first token (to locate errors found while solving)."""
+    cases = []
+    while True:
+        start = ts.pos
+        k = ts.next_int("the size k of S of a test case (0 ends the input)", lo=0)
+        if k == 0:
+            break
+        number = len(cases) + 1
+        members = tuple(ts.take_ints(k, f"a member of S of test case {number}", lo=1))
+        m = _count(ts, f"the number m of positions of test case {number}", "m")
+        positions = []
+        for j in range(1, m + 1):
+            label = f"position {j} of {m} of test case {number}"
+            size = _count(ts, f"the number l of heaps of {label}", "l")
+            positions.append(tuple(ts.take_ints(size, f"a heap size of {label}", lo=0)))
+        cases.append((SNimCase(members, tuple(positions)), start))
+    if not ts.at_end():
+        raise ts.error(f"expected the end of the input after the final 0, found {ts.tokens[ts.pos]!r}")
+    return cases
+
+
+def _count(ts: TokenStream, what: str, name: str) -> int:
+    """A count inside a case: an integer >= 1, with a clear message for a 0."""
+    value = ts.next_int(what, lo=0)
+    if value == 0:
+        raise ts.error(
+            f"found 0 where {what} is expected: a 0 ends the input only where a test case starts"
+            f" ({name} >= 1)",
+            what,
+            index=ts.pos - 1,
+        )
+    return value
+
+
+def generate(cases: Sequence[SNimCase]) -> str:
+    """The input text of ``cases``, ending with the terminating 0; ``parse(generate(c)) == c``.
+
+    >>> print(generate([SNimCase((2, 5), ((5, 12), (7,)))]), end="")
+    2 2 5
+    2
+    2 5 12
+    1 7
+    0
+    """
+    lines = []
+    for number, case in enumerate(cases, 1):
+        if not case.S or not case.positions or not all(case.positions):
+            raise ValueError(f"test case {number} needs a non-empty S, positions and heaps")
+        lines.append(" ".join(map(str, (len(case.S), *case.S))))
+        lines.append(str(len(case.positions)))
+        lines += [" ".join(map(str, (len(p), *p))) for p in case.positions]
+    lines.append("0")
+    return "\n".join(lines) + "\n"
+
+
+def solve_case(case: SNimCase) -> str:
+    """The judge's line for one case (without the newline): ``W``/``L`` per position.
+
+    Computes g once up to the largest heap of the case (members of S larger than every heap can
+    never be used and are dropped), or goes through the certified period when the heaps are huge.
+
+    >>> solve_case(SNimCase((2, 5), ((5, 12), (2, 4, 7), (2, 3, 7, 12))))
+    'LWW'
+    """
+    flat = [h for position in case.positions for h in position]
+    top = max(flat)
+    usable = [s for s in set(case.S) if s <= top]
+    if not usable:
+        return "L" * len(case.positions)
+    values = SubtractionGame(usable).grundy_array(flat)
+    starts = np.cumsum([0] + [len(p) for p in case.positions[:-1]])
+    totals = np.bitwise_xor.reduceat(values, starts)
+    return "".join(np.where(totals != 0, "W", "L").tolist())
+
+
+def solve(text: str, file: str = "<string>") -> str:
+    """Exactly the judge's output for an input text: one line of W/L per test case.
+
+    >>> print(solve("2 2 5 3 2 5 12 3 2 4 7 4 2 3 7 12 0"), end="")
+    LWW
+    """
+    ts = TokenStream(text, file)
+    out = []
+    for number, (case, start) in enumerate(_read_cases(ts), 1):
+        try:
+            out.append(solve_case(case) + "\n")
+        except SNimError as err:
+            raise ts.error(f"test case {number}: {err}", index=start) from None
+    return "".join(out)
+
+
+def read(path: str) -> list[SNimCase]:
+    """Parse a file (UTF-8)."""
+    return read_text(path, parse)  # type: ignore[return-value]
+
+
+def write(path: str, cases: Sequence[SNimCase]) -> None:
+    """Write ``cases`` as an input file."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(generate(cases))
