@@ -1,0 +1,56 @@
+"""Export the drawn graph as PNG (raster) or SVG (vector, through QtSvg's QSvgGenerator)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsScene
+
+from sgstudio.gui.canvas.legend import SIZE as LEGEND_SIZE
+from sgstudio.gui.canvas.legend import draw_legend
+
+PAD = 24.0
+
+
+def _source_rect(scene: QGraphicsScene, graph_rect: QRectF) -> QRectF:
+    rect = graph_rect if not graph_rect.isNull() else QRectF(0, 0, 100, 100)
+    return rect.adjusted(-PAD, -PAD, PAD, PAD + LEGEND_SIZE.height() + 8)
+
+
+def _paint(painter: QPainter, scene: QGraphicsScene, source: QRectF, target: QRectF, scale: float) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+    painter.save()
+    painter.scale(scale, scale)
+    draw_legend(painter, QPointF(8, target.height() / scale - LEGEND_SIZE.height() - 8))
+    painter.restore()
+
+
+def export_png(scene: QGraphicsScene, graph_rect: QRectF, path: str, scale: float = 2.0) -> bool:
+    """Render the graph (and the legend) to a PNG at ``scale`` pixels per scene unit."""
+    source = _source_rect(scene, graph_rect)
+    size = QSize(max(1, round(source.width() * scale)), max(1, round(source.height() * scale)))
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    _paint(painter, scene, source, QRectF(0, 0, size.width(), size.height()), scale)
+    painter.end()
+    return image.save(str(path), "PNG")
+
+
+def export_svg(scene: QGraphicsScene, graph_rect: QRectF, path: str, title: str = "sgstudio game") -> bool:
+    """Write the graph (and the legend) as an SVG file."""
+    source = _source_rect(scene, graph_rect)
+    gen = QSvgGenerator()
+    gen.setFileName(str(path))
+    gen.setSize(source.size().toSize())
+    gen.setViewBox(QRectF(0, 0, source.width(), source.height()))
+    gen.setTitle(title)
+    painter = QPainter()
+    if not painter.begin(gen):
+        return False
+    painter.fillRect(QRectF(0, 0, source.width(), source.height()), QColor("white"))
+    _paint(painter, scene, source, QRectF(0, 0, source.width(), source.height()), 1.0)
+    return painter.end()

@@ -1,0 +1,250 @@
+"""Scene items. They only draw; a vertex also drags its attached edges along (Qt's elasticnodes idea).
+
+Geometry (bounding rects, arrowheads, text layouts) is computed when something changes, never in
+``paint``, so a scene of thousands of items repaints without allocating.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QPainterPath, QPolygonF, QStaticText, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QStyle
+
+from sgstudio.gui import palette
+
+RADIUS = 24.0  # vertex radius in scene units
+RIM = 7.0  # a press this close to a vertex's edge starts drawing an edge
+ARROW = 11.0  # arrowhead length
+TEXT_LOD = 0.4  # below this zoom, labels and values are not drawn
+VERTEX = QGraphicsItem.UserType + 1
+EDGE = QGraphicsItem.UserType + 2
+
+# Highlight kinds an item can carry (drawn over its normal look).
+MOVE = "move"  # a winning move hovered in the analysis panel
+FLASH = "flash"  # part of a refused cycle
+TARGET = "target"  # the vertex under a rubber edge
+
+
+def _static_text(text: str, size: float, bold: bool) -> tuple[QStaticText, QPointF]:
+    """A laid-out text and the offset that centres it on (0, 0)."""
+    st = QStaticText(text)
+    st.setTextFormat(Qt.TextFormat.PlainText)
+    st.prepare(QTransform(), palette.font(size, bold))
+    s = st.size()
+    return st, QPointF(-s.width() / 2, -s.height() / 2)
+
+
+class VertexItem(QGraphicsItem):
+    """A vertex: a disc coloured by its Grundy value, its label, ``g = value`` and a token badge."""
+
+    _CIRCLE = QRectF(-RADIUS, -RADIUS, 2 * RADIUS, 2 * RADIUS)
+    _INNER = QRectF(-RADIUS + 4, -RADIUS + 4, 2 * RADIUS - 8, 2 * RADIUS - 8)
+    _HALO = QRectF(-RADIUS - 4, -RADIUS - 4, 2 * RADIUS + 8, 2 * RADIUS + 8)
+    _BOUNDS = QRectF(-RADIUS - 7, -RADIUS - 7, 2 * RADIUS + 14, 2 * RADIUS + 14)
+    _BADGE = QPointF(RADIUS * 0.72, -RADIUS * 0.72)
+    _SHAPE: QPainterPath | None = None
+
+    def __init__(self, vertex: int, label: str, value: int) -> None:
+        super().__init__()
+        self.vertex = vertex
+        self.edges: list[EdgeItem] = []
+        self.tokens = 0
+        self.highlight: str | None = None
+        self.token_highlight = False
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+        self.setZValue(1)
+        self.label = ""
+        self.value = -1
+        self.set_label(label)
+        self.set_value(value)
+        self._badge_text: tuple[QStaticText, QPointF] | None = None
+
+    def type(self) -> int:
+        return VERTEX
+
+    # -- state set by the scene ------------------------------------------------------------
+    def set_label(self, label: str) -> None:
+        self.label = label
+        self._label_text, self._label_at = _static_text(label, 10, True)
+        self._label_at += QPointF(0, -7)
+        self.update()
+
+    def set_value(self, value: int) -> None:
+        if value == self.value:
+            return
+        self.value = value
+        self._value_text, self._value_at = _static_text(f"g = {value}", 8, False)
+        self._value_at += QPointF(0, 9)
+        self._fill = palette.fill(value)
+        self._text_pen = palette.pen(palette.PAPER if value == 0 else palette.INK)
+        self.update()
+
+    def set_tokens(self, count: int) -> None:
+        self.tokens = count
+        self._badge_text = _static_text(str(count), 7, True) if count > 1 else None
+        self.update()
+
+    def set_highlight(self, kind: str | None) -> None:
+        if kind != self.highlight:
+            self.highlight = kind
+            self.update()
+
+    def set_token_highlight(self, on: bool) -> None:
+        if on != self.token_highlight:
+            self.token_highlight = on
+            self.update()
+
+    def on_rim(self, scene_pos: QPointF) -> bool:
+        """Whether a press at ``scene_pos`` is on this vertex's rim (where edges start)."""
+        d = QLineF(self.pos(), scene_pos).length()
+        return RADIUS - RIM <= d <= RADIUS + 2
+
+    # -- Qt overrides ------------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        return self._BOUNDS
+
+    def shape(self) -> QPainterPath:
+        if VertexItem._SHAPE is None:
+            path = QPainterPath()
+            path.addEllipse(QRectF(-RADIUS - 2, -RADIUS - 2, 2 * RADIUS + 4, 2 * RADIUS + 4))
+            VertexItem._SHAPE = path
+        return VertexItem._SHAPE
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+            for edge in self.edges:
+                edge.adjust()
+        return super().itemChange(change, value)
+
+    def paint(self, painter, option, widget=None) -> None:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        if self.highlight or selected:
+            colour = palette.SELECTION if selected and not self.highlight else _HIGHLIGHT[self.highlight]
+            style = Qt.PenStyle.DashLine if selected else Qt.PenStyle.SolidLine
+            painter.setPen(palette.pen(colour, 3.0, style))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(self._HALO)
+        painter.setPen(palette.pen(palette.INK, 1.5))
+        painter.setBrush(self._fill)
+        painter.drawEllipse(self._CIRCLE)
+        if self.value == 0:  # the shape cue: value-0 vertices carry an inner ring
+            painter.setPen(palette.pen(palette.PAPER, 2.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(self._INNER)
+        if option.levelOfDetailFromTransform(painter.worldTransform()) >= TEXT_LOD:
+            painter.setPen(self._text_pen)
+            painter.drawStaticText(self._label_at, self._label_text)
+            painter.drawStaticText(self._value_at, self._value_text)
+        if self.tokens:
+            self._paint_badge(painter)
+
+    def _paint_badge(self, painter) -> None:
+        painter.setPen(palette.pen(palette.SKY if self.token_highlight else palette.PAPER,
+                                   3.0 if self.token_highlight else 1.5))
+        painter.setBrush(palette.brush(palette.INK))
+        r = 9.0 if self._badge_text else 7.0
+        painter.drawEllipse(self._BADGE, r, r)
+        if self._badge_text:
+            text, at = self._badge_text
+            painter.setPen(palette.pen(palette.PAPER))
+            painter.drawStaticText(self._BADGE + at, text)
+
+
+_HIGHLIGHT = {MOVE: palette.SKY, FLASH: palette.VERMILLION, TARGET: palette.INK, None: palette.INK}
+
+
+class EdgeItem(QGraphicsItem):
+    """An edge tail -> head: a line between the rims and an arrowhead at the head."""
+
+    def __init__(self, tail: VertexItem, head: VertexItem) -> None:
+        super().__init__()
+        self.tail = tail
+        self.head = head
+        self.highlight: str | None = None
+        self.setZValue(0)
+        self._line = QLineF()
+        self._arrow = QPolygonF()
+        self._bounds = QRectF()
+        tail.edges.append(self)
+        head.edges.append(self)
+        self.adjust()
+
+    def type(self) -> int:
+        return EDGE
+
+    def detach(self) -> None:
+        """Forget the end vertices (called before the scene drops this edge)."""
+        for end in (self.tail, self.head):
+            if self in end.edges:
+                end.edges.remove(self)
+
+    def set_highlight(self, kind: str | None) -> None:
+        if kind != self.highlight:
+            self.highlight = kind
+            self.update()
+
+    def adjust(self) -> None:
+        """Recompute the line and arrowhead after an end vertex moved."""
+        self.prepareGeometryChange()
+        self._line, self._arrow = edge_geometry(self.tail.pos(), self.head.pos())
+        self._bounds = QRectF(self._line.p1(), self._line.p2()).normalized().adjusted(
+            -ARROW, -ARROW, ARROW, ARROW)
+
+    def line(self) -> QLineF:
+        return self._line
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath(self._line.p1())
+        path.lineTo(self._line.p2())
+        path.addPolygon(self._arrow)
+        return path
+
+    def paint(self, painter, option, widget=None) -> None:
+        if self.highlight:
+            colour, width = _HIGHLIGHT[self.highlight], 4.0
+        else:
+            colour, width = palette.EDGE, 1.6
+        painter.setPen(palette.pen(colour, width))
+        painter.drawLine(self._line)
+        painter.setBrush(palette.brush(colour))
+        painter.drawPolygon(self._arrow)
+
+
+def edge_geometry(a: QPointF, b: QPointF, head_gap: float = RADIUS) -> tuple[QLineF, QPolygonF]:
+    """The line from ``a``'s rim to ``b``'s rim and an arrowhead touching ``b``'s rim.
+
+    >>> line, arrow = edge_geometry(QPointF(0, 0), QPointF(100, 0))
+    >>> line.x1(), line.x2(), arrow.size()
+    (24.0, 76.0, 3)
+    """
+    full = QLineF(a, b)
+    length = full.length()
+    if length < 2 * RADIUS + 1:
+        return QLineF(a, a), QPolygonF()
+    ux, uy = full.dx() / length, full.dy() / length
+    start = QPointF(a.x() + ux * RADIUS, a.y() + uy * RADIUS)
+    tip = QPointF(b.x() - ux * head_gap, b.y() - uy * head_gap)
+    back = QPointF(tip.x() - ux * ARROW, tip.y() - uy * ARROW)
+    half = ARROW * 0.45
+    left = QPointF(back.x() - uy * half, back.y() + ux * half)
+    right = QPointF(back.x() + uy * half, back.y() - ux * half)
+    return QLineF(start, tip), QPolygonF([tip, left, right])
+
+
+def rubber_geometry(a: QPointF, b: QPointF) -> QLineF:
+    """A line from ``a``'s rim towards the free point ``b`` (the rubber edge while dragging).
+
+    >>> rubber_geometry(QPointF(0, 0), QPointF(0, 50)).p1().y()
+    24.0
+    """
+    full = QLineF(a, b)
+    if full.length() <= RADIUS:
+        return QLineF(b, b)
+    angle = math.atan2(full.dy(), full.dx())
+    return QLineF(QPointF(a.x() + RADIUS * math.cos(angle), a.y() + RADIUS * math.sin(angle)), b)

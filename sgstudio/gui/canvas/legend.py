@@ -1,0 +1,54 @@
+"""The colour legend: what blue and orange (and the inner ring) mean. Drawn by a small overlay widget
+in a corner of the canvas, and into exported images.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QWidget
+
+from sgstudio.gui import palette
+
+ROWS = ((0, "g = 0: player to move loses"), (1, "g ≠ 0: player to move wins"))
+SIZE = QSize(212, 58)
+
+
+def draw_legend(painter: QPainter, top_left: QPointF) -> None:
+    """Paint the legend box with its top-left corner at ``top_left``."""
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.translate(top_left)
+    painter.setPen(palette.pen(palette.GRID, 1.0))
+    painter.setBrush(palette.brush(palette.PAPER))
+    painter.drawRoundedRect(QRectF(0.5, 0.5, SIZE.width() - 1, SIZE.height() - 1), 6, 6)
+    painter.setFont(palette.font(9))
+    for row, (value, text) in enumerate(ROWS):
+        centre = QPointF(16, 16 + 26 * row)
+        painter.setPen(palette.pen(palette.INK, 1.2))
+        painter.setBrush(palette.fill(value))
+        painter.drawEllipse(centre, 9, 9)
+        if value == 0:
+            painter.setPen(palette.pen(palette.PAPER, 1.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(centre, 6, 6)
+        painter.setPen(palette.pen(palette.INK))
+        painter.drawText(QRectF(32, centre.y() - 10, SIZE.width() - 36, 20),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+    painter.restore()
+
+
+class LegendWidget(QWidget):
+    """The legend as a widget (the canvas keeps one in its bottom-left corner)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFixedSize(SIZE)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setToolTip("Grundy value 0 (blue, inner ring) loses for the player to move; "
+                        "any other value (orange) wins")
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        draw_legend(painter, QPointF(0, 0))
+        painter.end()

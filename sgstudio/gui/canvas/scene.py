@@ -1,0 +1,295 @@
+"""The scene follows the model: it subscribes to GameGraph's events and keeps an item per vertex and
+per edge. It never edits the model; it only mirrors it and carries view state (highlights, the
+rubber edge, a flashing refused cycle).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QPainterPath, QTransform
+from PySide6.QtWidgets import (
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QToolTip,
+)
+
+from sgstudio.core.graph import GameGraph
+from sgstudio.gui import palette
+from sgstudio.gui.canvas.items import (
+    FLASH,
+    MOVE,
+    TARGET,
+    EdgeItem,
+    VertexItem,
+    edge_geometry,
+    rubber_geometry,
+)
+from sgstudio.gui.canvas.tips import edge_tip, vertex_tip
+
+FLASH_MS = 1100
+MARGIN = 3000.0  # room around the graph for panning
+
+
+class GraphScene(QGraphicsScene):
+    """Items for a :class:`GameGraph`, kept in step with it through the model's events."""
+
+    def __init__(self, model: GameGraph, parent=None) -> None:
+        super().__init__(parent)
+        self.model: GameGraph | None = None
+        self.vertex_items: dict[int, VertexItem] = {}
+        self.edge_items: dict[tuple[int, int], EdgeItem] = {}
+        self._highlighted: list = []
+        self._flashed: list = []
+        self._target: VertexItem | None = None
+        self._rubber: QGraphicsLineItem | None = None
+        self._refused: QGraphicsPathItem | None = None
+        self._flash_timer = QTimer(self)
+        self._flash_timer.setSingleShot(True)
+        self._flash_timer.setInterval(FLASH_MS)
+        self._flash_timer.timeout.connect(self.clear_flash)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.set_model(model)
+
+    # -- following the model ---------------------------------------------------------------
+    def _links(self, model: GameGraph) -> list:
+        return [(model.node_added, self._on_node_added), (model.node_removed, self._on_node_removed),
+                (model.edge_added, self._on_edge_added), (model.edge_removed, self._on_edge_removed),
+                (model.token_added, self._on_tokens), (model.token_removed, self._on_tokens),
+                (model.node_changed, self._on_node_changed), (model.values_changed, self._on_values)]
+
+    def set_model(self, model: GameGraph) -> None:
+        """Drop every item and build the items of ``model``; follow its events from now on."""
+        if self.model is not None:
+            for signal, slot in self._links(self.model):
+                signal.disconnect(slot)
+        self.clear_flash()
+        self.clear_highlight()
+        self.end_rubber()
+        self.clear()
+        self.vertex_items.clear()
+        self.edge_items.clear()
+        self.model = model
+        for v in model.nodes():
+            self._on_node_added(v)
+        for u, v in model.edges():
+            self._on_edge_added(u, v)
+        for v in set(model.tokens()):
+            self._on_tokens(v)
+        self.fit_scene_rect()
+        for signal, slot in self._links(model):
+            signal.connect(slot)
+
+    def _on_node_added(self, v: int) -> None:
+        m = self.model
+        item = VertexItem(v, m.label(v), m.grundy(v))
+        pos = m.pos(v)
+        item.setPos(QPointF(*pos) if pos is not None else self._spare_place())
+        self.addItem(item)
+        self.vertex_items[v] = item
+        self._grow_to(item.pos())
+
+    def _on_node_removed(self, v: int) -> None:
+        item = self.vertex_items.pop(v)
+        for edge in list(item.edges):  # normally none left: the model removes edges first
+            self._drop_edge(edge)
+        self._forget(item)
+        self.removeItem(item)
+
+    def _on_edge_added(self, u: int, v: int) -> None:
+        edge = EdgeItem(self.vertex_items[u], self.vertex_items[v])
+        self.addItem(edge)
+        self.edge_items[(u, v)] = edge
+
+    def _on_edge_removed(self, u: int, v: int) -> None:
+        self._drop_edge(self.edge_items[(u, v)])
+
+    def _drop_edge(self, edge: EdgeItem) -> None:
+        edge.detach()
+        self.edge_items.pop((edge.tail.vertex, edge.head.vertex), None)
+        self._forget(edge)
+        self.removeItem(edge)
+
+    def _on_tokens(self, v: int) -> None:
+        item = self.vertex_items.get(v)
+        if item is not None:
+            item.set_tokens(self.model.token_count(v))
+
+    def _on_node_changed(self, v: int) -> None:
+        item = self.vertex_items[v]
+        label = self.model.label(v)
+        if label != item.label:
+            item.set_label(label)
+        pos = self.model.pos(v)
+        if pos is not None and (item.pos().x(), item.pos().y()) != tuple(pos):
+            item.setPos(QPointF(*pos))
+            self._grow_to(item.pos())
+
+    def _on_values(self, changed: dict[int, int]) -> None:
+        items = self.vertex_items
+        for v, g in changed.items():
+            item = items.get(v)
+            if item is not None:
+                item.set_value(g)
+
+    def _forget(self, item) -> None:
+        for group in (self._highlighted, self._flashed):
+            if item in group:
+                group.remove(item)
+        if item is self._target:
+            self._target = None
+
+    # -- geometry ----------------------------------------------------------------------------
+    def graph_rect(self) -> QRectF:
+        """The rectangle around every vertex (not the rubber edge or margins)."""
+        rect = QRectF()
+        for item in self.vertex_items.values():
+            rect = rect.united(item.sceneBoundingRect())
+        return rect
+
+    def fit_scene_rect(self) -> None:
+        """Scene rect = graph plus a wide margin, so the view can pan past the graph."""
+        r = self.graph_rect()
+        if r.isNull():
+            r = QRectF(-100, -100, 200, 200)
+        self.setSceneRect(r.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+    def _grow_to(self, p: QPointF) -> None:
+        rect = self.sceneRect()
+        if not rect.adjusted(MARGIN / 2, MARGIN / 2, -MARGIN / 2, -MARGIN / 2).contains(p):
+            self.setSceneRect(rect.united(QRectF(p, p).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)))
+
+    def _spare_place(self) -> QPointF:
+        """Where a vertex without a position goes: right of the others."""
+        r = self.graph_rect()
+        return QPointF(0, 0) if r.isNull() else QPointF(r.right() + 60, r.top() + 30)
+
+    def vertex_at(self, pos: QPointF, transform: QTransform | None = None) -> VertexItem | None:
+        """The topmost vertex under ``pos`` (scene coordinates), if any."""
+        for item in self.items(pos, Qt.ItemSelectionMode.IntersectsItemShape,
+                               Qt.SortOrder.DescendingOrder, transform or QTransform()):
+            if isinstance(item, VertexItem):
+                return item
+        return None
+
+    def selected_vertices(self) -> list[int]:
+        """Ids of the selected vertices, sorted."""
+        return sorted(item.vertex for item in self.selectedItems() if isinstance(item, VertexItem))
+
+    # -- view state: highlight, rubber edge, refused cycle ---------------------------------------
+    def highlight_move(self, u: int, v: int) -> None:
+        """Show the move of a token from u along u -> v (the edge and u's token)."""
+        self.clear_highlight()
+        edge, tail = self.edge_items.get((u, v)), self.vertex_items.get(u)
+        if edge is not None:
+            edge.set_highlight(MOVE)
+            self._highlighted.append(edge)
+        if tail is not None:
+            tail.set_token_highlight(True)
+            self._highlighted.append(tail)
+        head = self.vertex_items.get(v)
+        if head is not None:
+            head.set_highlight(MOVE)
+            self._highlighted.append(head)
+
+    def clear_highlight(self) -> None:
+        for item in self._highlighted:
+            item.set_highlight(None)
+            if isinstance(item, VertexItem):
+                item.set_token_highlight(False)
+        self._highlighted.clear()
+
+    def begin_rubber(self, u: int) -> None:
+        """Start the rubber edge that follows the mouse from vertex u."""
+        self.end_rubber()
+        self._rubber = QGraphicsLineItem()
+        self._rubber.setPen(palette.pen(palette.INK, 2.0, Qt.PenStyle.DashLine))
+        self._rubber.setZValue(3)
+        self._rubber.setData(0, u)
+        self.addItem(self._rubber)
+
+    def move_rubber(self, pos: QPointF, target: VertexItem | None) -> None:
+        if self._rubber is None:
+            return
+        tail = self.vertex_items[self._rubber.data(0)]
+        self._rubber.setLine(rubber_geometry(tail.pos(), pos))
+        if target is not self._target:
+            if self._target is not None:
+                self._target.set_highlight(None)
+            self._target = target
+            if target is not None:
+                target.set_highlight(TARGET)
+
+    def end_rubber(self) -> None:
+        if self._target is not None:
+            self._target.set_highlight(None)
+            self._target = None
+        if self._rubber is not None:
+            self.removeItem(self._rubber)
+            self._rubber = None
+
+    def flash_cycle(self, cycle: list[int], refused: tuple[int, int]) -> None:
+        """Flash the cycle a refused edge would have closed, and the refused edge itself, for ~1 s."""
+        self.clear_flash()
+        ring = [*cycle, cycle[0]] if cycle else []
+        for a, b in pairwise(ring):
+            edge = self.edge_items.get((a, b))
+            if edge is not None:
+                edge.set_highlight(FLASH)
+                self._flashed.append(edge)
+        for v in cycle:
+            item = self.vertex_items.get(v)
+            if item is not None:
+                item.set_highlight(FLASH)
+                self._flashed.append(item)
+        self._refused = self._refused_edge_item(*refused)
+        self._flash_timer.start()
+
+    def _refused_edge_item(self, u: int, v: int) -> QGraphicsPathItem:
+        a, b = self.vertex_items[u].pos(), self.vertex_items[v].pos()
+        path = QPainterPath()
+        if u == v:  # a self-loop: a small dashed loop above the vertex
+            path.addEllipse(QRectF(a.x() - 14, a.y() - 60, 28, 40))
+        else:
+            line, arrow = edge_geometry(a, b)
+            path.moveTo(line.p1())
+            path.lineTo(line.p2())
+            path.addPolygon(arrow)
+        item = QGraphicsPathItem(path)
+        item.setPen(palette.pen(palette.VERMILLION, 4.0, Qt.PenStyle.DashLine))
+        item.setZValue(3)
+        self.addItem(item)
+        return item
+
+    def is_flashing(self) -> bool:
+        return self._flash_timer.isActive()
+
+    def clear_flash(self) -> None:
+        self._flash_timer.stop()
+        for item in self._flashed:
+            item.set_highlight(None)
+        self._flashed.clear()
+        if self._refused is not None:
+            self.removeItem(self._refused)
+            self._refused = None
+
+    # -- Qt overrides ------------------------------------------------------------------------
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """Tooltips, written on demand from the model (nothing to keep up to date)."""
+        text = ""
+        for item in self.items(event.scenePos()):
+            if isinstance(item, VertexItem):
+                text = vertex_tip(self.model, item.vertex)
+                break
+            if isinstance(item, EdgeItem):
+                text = edge_tip(self.model, item.tail.vertex, item.head.vertex)
+                break
+        if text:
+            QToolTip.showText(event.screenPos(), text, event.widget())
+            event.setAccepted(True)
+        else:
+            QToolTip.hideText()
+            event.ignore()

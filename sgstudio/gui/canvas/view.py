@@ -1,0 +1,315 @@
+"""GraphCanvas: the QGraphicsView the user draws on. It routes mouse gestures to the current tool,
+keys to editing actions, and owns zoom, pan, snap, fit, the legend overlay and export."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QCursor, QPainter, QUndoStack
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from sgstudio.core.graph import GameGraph
+from sgstudio.gui import palette
+from sgstudio.gui.canvas import export
+from sgstudio.gui.canvas.editing import EditActions
+from sgstudio.gui.canvas.items import VertexItem
+from sgstudio.gui.canvas.legend import LegendWidget
+from sgstudio.gui.canvas.scene import GraphScene
+from sgstudio.gui.canvas.tools import TOOLS, Gesture, PanGesture, Tool
+
+GRID = 20.0
+ZOOM_STEP = 1.25
+MIN_SCALE, MAX_SCALE, MAX_FIT_SCALE = 0.03, 8.0, 1.5
+NUDGE, BIG_NUDGE = 1.0, 10.0
+C = Qt.KeyboardModifier.ControlModifier
+K = Qt.Key
+_KEYS = {  # (key, ctrl) -> method name; the window may call the same methods from its menus
+    (K.Key_Delete, False): "delete_selection", (K.Key_Backspace, False): "delete_selection",
+    (K.Key_F2, False): "rename_selected", (K.Key_A, True): "select_all",
+    (K.Key_C, True): "copy", (K.Key_V, True): "paste", (K.Key_D, True): "duplicate",
+    (K.Key_Equal, True): "zoom_in", (K.Key_Plus, True): "zoom_in", (K.Key_Minus, True): "zoom_out",
+    (K.Key_F, False): "fit_graph", (K.Key_Plus, False): "add_token_to_selection",
+    (K.Key_Equal, False): "add_token_to_selection", (K.Key_Minus, False): "remove_token_from_selection",
+    (K.Key_S, False): "_tool_select", (K.Key_E, False): "_tool_edge", (K.Key_T, False): "_tool_token",
+}
+_ARROWS = {K.Key_Left: (-1, 0), K.Key_Right: (1, 0), K.Key_Up: (0, -1), K.Key_Down: (0, 1)}
+
+
+class GraphCanvas(EditActions, QGraphicsView):
+    """The graph editor widget for one :class:`GameGraph` document.
+
+    Signals: ``status_message(str)`` (plain-words feedback for the status bar) and
+    ``selection_changed(list)`` (the selected vertex ids, sorted).
+    """
+
+    status_message = Signal(str)
+    selection_changed = Signal(list)
+
+    def __init__(self, model: GameGraph, undo_stack: QUndoStack, parent: QWidget | None = None) -> None:
+        QGraphicsView.__init__(self, parent)
+        self.undo_stack = undo_stack
+        self._tool: Tool = TOOLS["select"](self)
+        self._gesture: Gesture | None = None
+        self._space = False
+        self._snap = False
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setBackgroundBrush(palette.brush(palette.PAPER))
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._legend = LegendWidget(self)
+        self.setScene(GraphScene(model, self))
+        self.scene().selectionChanged.connect(self._emit_selection)
+        self.set_model(model)
+
+    # -- document --------------------------------------------------------------------------
+    @property
+    def model(self) -> GameGraph:
+        """The document's game graph."""
+        return self.scene().model
+
+    def set_model(self, model: GameGraph) -> None:
+        """Show a new document. Vertices without a position get a layered layout (not an undo step:
+        it is part of opening the document)."""
+        if self._gesture is not None:
+            self._gesture.cancel()
+            self._gesture = None
+        if any(model.pos(v) is None for v in model.nodes()):
+            for v, p in self._initial_positions(model).items():
+                model.set_pos(v, p)
+        self.scene().set_model(model)
+        self.fit_graph()
+
+    @staticmethod
+    def _initial_positions(model: GameGraph) -> dict:
+        from sgstudio.gui.canvas.layout import layered_positions
+        laid = layered_positions(model.graph)
+        return {v: p for v, p in laid.items() if model.pos(v) is None}
+
+    def item_for_vertex(self, v: int) -> VertexItem:
+        """The item that draws vertex v."""
+        return self.scene().vertex_items[v]
+
+    def vertex_at(self, pos: QPointF) -> VertexItem | None:
+        """The vertex under scene position ``pos``."""
+        return self.scene().vertex_at(pos, self.transform())
+
+    def selected_vertices(self) -> list[int]:
+        """The selected vertex ids, sorted."""
+        return self.scene().selected_vertices()
+
+    def _emit_selection(self) -> None:
+        self.selection_changed.emit(self.selected_vertices())
+
+    # -- tools, snap, highlight ------------------------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        """Switch the mouse mode: ``"select"``, ``"edge"`` or ``"token"``."""
+        if self._gesture is not None:
+            self._gesture.cancel()
+            self._gesture = None
+        self._tool = TOOLS[name](self)
+        self.status_message.emit(self._tool.tooltip)
+
+    def tool(self) -> str:
+        return self._tool.name
+
+    @staticmethod
+    def tool_names() -> dict[str, tuple[str, str]]:
+        """{name: (title, tooltip)} for the window's tool bar."""
+        return {n: (t.title, t.tooltip) for n, t in TOOLS.items()}
+
+    def _tool_select(self) -> None:
+        self.set_tool("select")
+
+    def _tool_edge(self) -> None:
+        self.set_tool("edge")
+
+    def _tool_token(self) -> None:
+        self.set_tool("token")
+
+    def set_snap(self, on: bool) -> None:
+        """Snap new and moved vertices to a grid (drawn while on)."""
+        self._snap = bool(on)
+        self.resetCachedContent()
+        self.viewport().update()
+
+    def snap(self) -> bool:
+        return self._snap
+
+    def snapped(self, p: QPointF) -> QPointF:
+        if not self._snap:
+            return QPointF(p)
+        return QPointF(round(p.x() / GRID) * GRID, round(p.y() / GRID) * GRID)
+
+    def highlight_move(self, u: int, v: int) -> None:
+        """Highlight the move of a token from u to v (for the analysis panel's hover)."""
+        self.scene().highlight_move(u, v)
+
+    def clear_highlight(self) -> None:
+        self.scene().clear_highlight()
+
+    def legend_widget(self) -> QWidget:
+        """The legend overlay (shown in the canvas's bottom-left corner)."""
+        return self._legend
+
+    # -- zoom and fit ----------------------------------------------------------------------------
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom by ``factor`` keeping the scene point under ``anchor`` (viewport pixels) in place."""
+        current = self.transform().m11()
+        factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        if anchor is None:
+            anchor = self.viewport().mapFromGlobal(QCursor.pos())
+            if not self.viewport().rect().contains(anchor):
+                anchor = self.viewport().rect().center()
+        before = self.mapToScene(anchor)
+        old = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.scale(factor, factor)
+        after = self.mapToScene(anchor)
+        self._scroll_by_scene(before - after)
+        self.setTransformationAnchor(old)
+
+    def _scroll_by_scene(self, d: QPointF) -> None:
+        s = self.transform().m11()
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + round(d.x() * s))
+        v.setValue(v.value() + round(d.y() * s))
+
+    def zoom_in(self) -> None:
+        self.zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / ZOOM_STEP)
+
+    def zoom(self) -> float:
+        """The current scale (1.0 = one scene unit per pixel)."""
+        return self.transform().m11()
+
+    def fit_graph(self) -> None:
+        """Show the whole graph (without zooming in past 150 %)."""
+        rect = self.scene().graph_rect()
+        if rect.isNull():
+            return
+        self.fitInView(rect.adjusted(-30, -30, 30, 30), Qt.AspectRatioMode.KeepAspectRatio)
+        if self.transform().m11() > MAX_FIT_SCALE:
+            self.resetTransform()
+            self.scale(MAX_FIT_SCALE, MAX_FIT_SCALE)
+            self.centerOn(rect.center())
+
+    # -- export ----------------------------------------------------------------------------------
+    def export_png(self, path: str, scale: float = 2.0) -> bool:
+        """Save the whole graph with its legend as a PNG; True on success."""
+        return export.export_png(self.scene(), self.scene().graph_rect(), path, scale)
+
+    def export_svg(self, path: str) -> bool:
+        """Save the whole graph with its legend as an SVG; True on success."""
+        return export.export_svg(self.scene(), self.scene().graph_rect(), path)
+
+    # -- Qt overrides: mouse ---------------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:
+        pos, vp = self.mapToScene(event.position().toPoint()), event.position()
+        if self._gesture is not None:  # a second button during a drag: ignore it
+            return
+        button = event.button()
+        if button == Qt.MouseButton.MiddleButton or (button == Qt.MouseButton.LeftButton and self._space):
+            self._gesture = PanGesture(self, vp)
+            return
+        self.setFocus()
+        self._gesture = self._tool.press(button, event.modifiers(), pos, vp)
+        if self._gesture is None:
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        pos, vp = self.mapToScene(event.position().toPoint()), event.position()
+        if self._gesture is not None:
+            self._gesture.move(pos, vp)
+            return
+        if not event.buttons():
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space
+                                      else self._tool.hover_cursor(pos))
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._gesture is not None:
+            gesture, self._gesture = self._gesture, None
+            gesture.release(self.mapToScene(event.position().toPoint()), event.position())
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._tool.double_click(self.mapToScene(event.position().toPoint()))
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom_by(ZOOM_STEP ** steps, event.position().toPoint())
+
+    def contextMenuEvent(self, event) -> None:
+        if self._tool.context_menu and self._gesture is None:
+            self.build_context_menu(self.mapToScene(event.pos())).exec(event.globalPos())
+
+    # -- Qt overrides: keys, paint, resize -----------------------------------------------------------
+    def keyPressEvent(self, event) -> None:
+        key, ctrl = event.key(), bool(event.modifiers() & C)
+        if key == Qt.Key.Key_Space and not ctrl:
+            if not event.isAutoRepeat():
+                self._space = True
+                self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if key == Qt.Key.Key_Escape:
+            self._escape()
+            return
+        if key in _ARROWS and self.selected_vertices():
+            step = BIG_NUDGE if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else NUDGE
+            dx, dy = _ARROWS[key]
+            self.nudge(dx * step, dy * step)
+            return
+        name = _KEYS.get((key, ctrl))
+        if name is None:
+            super().keyPressEvent(event)
+            return
+        getattr(self, name)()
+
+    def keyReleaseEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)
+
+    def _escape(self) -> None:
+        if self._gesture is not None:
+            self._gesture.cancel()
+            self._gesture = None
+        else:
+            self.scene().clearSelection()
+
+    def focusOutEvent(self, event) -> None:
+        self._space = False
+        super().focusOutEvent(event)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawBackground(painter, rect)
+        if not self._snap or self.transform().m11() < 0.3:
+            return
+        painter.setPen(palette.pen(palette.GRID, 0))
+        left, top = int(rect.left() // GRID) * GRID, int(rect.top() // GRID) * GRID
+        x = left
+        while x < rect.right():
+            painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
+            x += GRID
+        y = top
+        while y < rect.bottom():
+            painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
+            y += GRID
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        vp = self.viewport().geometry()
+        self._legend.move(vp.left() + 8, vp.bottom() - self._legend.height() - 8)

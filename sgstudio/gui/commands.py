@@ -1,0 +1,270 @@
+"""One QUndoCommand per user-level edit of a :class:`~sgstudio.core.graph.GameGraph`.
+
+Commands call model methods only; the scene and the panels follow the model's events. What undo
+needs is saved inside ``redo`` (or at construction, from the model), never read from items.
+Bigger edits are composed from children (:class:`CompositeCommand`).
+
+>>> from sgstudio.core.graph import GameGraph
+>>> from PySide6.QtGui import QUndoStack
+>>> g, stack = GameGraph(), QUndoStack()
+>>> stack.push(AddVertexCommand(g, (0.0, 0.0), "A")); stack.push(AddVertexCommand(g, (0.0, 90.0), "B"))
+>>> stack.push(AddEdgeCommand(g, 0, 1)); stack.push(AddTokenCommand(g, 0))
+>>> g.outcome(), stack.count()
+('WIN', 4)
+>>> stack.push(RemoveVerticesCommand(g, [0])); g.nodes(), g.tokens()
+([1], [])
+>>> stack.undo(); g.edges(), g.tokens()
+([(0, 1)], [0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from PySide6.QtGui import QUndoCommand
+
+from sgstudio.core.errors import CycleError
+from sgstudio.core.graph import GameGraph, Pos
+
+NUDGE_ID = 0x5647  # MoveVerticesCommand id() for keyboard nudges, which merge
+Refusal = Callable[[int, int, CycleError], None]
+
+
+class CompositeCommand(QUndoCommand):
+    """A command made of child commands: redo runs them in order, undo in reverse.
+
+    The children stay Python objects held in ``children`` (not Qt children: PySide6 does not hand
+    a child command's ownership to its Qt parent, which would free it twice).
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.children: list[QUndoCommand] = []
+
+    def redo(self) -> None:
+        for child in self.children:
+            child.redo()
+
+    def undo(self) -> None:
+        for child in reversed(self.children):
+            child.undo()
+
+
+class AddVertexCommand(QUndoCommand):
+    """Add a vertex (``vertex`` holds its id after the first redo; undo/redo keep that id)."""
+
+    def __init__(self, model: GameGraph, pos: Pos | None = None, label: str | None = None,
+                 node_id: int | None = None) -> None:
+        super().__init__("Add vertex")
+        self.model, self.pos, self.label, self.vertex = model, pos, label, node_id
+
+    def redo(self) -> None:
+        self.vertex = self.model.add_node(self.label, self.pos, node_id=self.vertex)
+        self.setText(f"Add vertex {self.model.label(self.vertex)}")
+
+    def undo(self) -> None:
+        self.model.remove_node(self.vertex)
+
+
+class _RemoveBareVertexCommand(QUndoCommand):
+    """Remove a vertex that no longer has edges or tokens (a child of RemoveVerticesCommand)."""
+
+    def __init__(self, model: GameGraph, v: int) -> None:
+        super().__init__("Remove vertex")
+        self.model, self.v = model, v
+        self.label, self.pos = model.label(v), model.pos(v)
+
+    def redo(self) -> None:
+        self.label, self.pos = self.model.label(self.v), self.model.pos(self.v)
+        self.model.remove_node(self.v)
+
+    def undo(self) -> None:
+        self.model.add_node(self.label, self.pos, node_id=self.v)
+
+
+class RemoveVerticesCommand(CompositeCommand):
+    """Remove vertices in one step: children drop their tokens, then their edges, then them."""
+
+    def __init__(self, model: GameGraph, vertices: Iterable[int]) -> None:
+        vs = sorted(set(vertices))
+        super().__init__(f"Delete {_count(len(vs), 'vertex', 'vertices')}")
+        self.vertices = vs
+        edges = {(u, v) for v in vs for u in model.predecessors(v)}
+        edges |= {(v, w) for v in vs for w in model.successors(v)}
+        for v in vs:
+            self.children += [RemoveTokenCommand(model, v) for _ in range(model.token_count(v))]
+        self.children += [RemoveEdgeCommand(model, u, w) for u, w in sorted(edges)]
+        self.children += [_RemoveBareVertexCommand(model, v) for v in vs]
+
+
+class AddEdgeCommand(QUndoCommand):
+    """Add the edge u -> v. If the model refuses it (a cycle), the command makes itself obsolete
+    (QUndoStack then drops it) and calls ``on_refused(u, v, error)``."""
+
+    def __init__(self, model: GameGraph, u: int, v: int, on_refused: Refusal | None = None) -> None:
+        super().__init__(f"Add edge {model.label(u)} -> {model.label(v)}")
+        self.model, self.u, self.v, self.on_refused = model, u, v, on_refused
+        self.refusal: CycleError | None = None
+
+    def redo(self) -> None:
+        try:
+            self.model.add_edge(self.u, self.v)
+        except CycleError as err:
+            self.refusal = err
+            self.setObsolete(True)
+            if self.on_refused is not None:
+                self.on_refused(self.u, self.v, err)
+
+    def undo(self) -> None:
+        self.model.remove_edge(self.u, self.v)
+
+
+class RemoveEdgeCommand(QUndoCommand):
+    """Remove the edge u -> v."""
+
+    def __init__(self, model: GameGraph, u: int, v: int) -> None:
+        super().__init__(f"Remove edge {model.label(u)} -> {model.label(v)}")
+        self.model, self.u, self.v = model, u, v
+
+    def redo(self) -> None:
+        self.model.remove_edge(self.u, self.v)
+
+    def undo(self) -> None:
+        self.model.add_edge(self.u, self.v)
+
+
+class MoveVerticesCommand(QUndoCommand):
+    """Set vertex positions ``new`` (undo restores ``old``). A whole drag is one command; keyboard
+    nudges (``nudge=True``) of the same vertices merge into one step."""
+
+    def __init__(self, model: GameGraph, new: Mapping[int, Pos], old: Mapping[int, Pos | None],
+                 nudge: bool = False, text: str | None = None) -> None:
+        super().__init__(text or f"Move {_count(len(new), 'vertex', 'vertices')}")
+        self.model, self.new, self.old, self.nudge = model, dict(new), dict(old), nudge
+
+    def id(self) -> int:
+        return NUDGE_ID if self.nudge else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, MoveVerticesCommand) or other.new.keys() != self.new.keys():
+            return False
+        self.new = dict(other.new)
+        return True
+
+    def redo(self) -> None:
+        for v, p in self.new.items():
+            self.model.set_pos(v, p)
+
+    def undo(self) -> None:
+        for v, p in self.old.items():
+            self.model.set_pos(v, p)
+
+
+class SetPositionsCommand(MoveVerticesCommand):
+    """Place many vertices at once (the Layout command); the old positions come from the model."""
+
+    def __init__(self, model: GameGraph, new: Mapping[int, Pos], text: str = "Layout") -> None:
+        super().__init__(model, new, {v: model.pos(v) for v in new}, text=text)
+
+
+class RenameVertexCommand(QUndoCommand):
+    """Change a vertex's label."""
+
+    def __init__(self, model: GameGraph, v: int, label: str) -> None:
+        super().__init__(f"Rename {model.label(v)} to {label}")
+        self.model, self.v, self.label, self.old = model, v, label, model.label(v)
+
+    def redo(self) -> None:
+        self.model.set_label(self.v, self.label)
+
+    def undo(self) -> None:
+        self.model.set_label(self.v, self.old)
+
+
+class AddTokenCommand(QUndoCommand):
+    """Put one more token on v."""
+
+    def __init__(self, model: GameGraph, v: int) -> None:
+        super().__init__(f"Add token on {model.label(v)}")
+        self.model, self.v = model, v
+
+    def redo(self) -> None:
+        self.model.add_token(self.v)
+
+    def undo(self) -> None:
+        self.model.remove_token(self.v)
+
+
+class RemoveTokenCommand(AddTokenCommand):
+    """Take one token off v."""
+
+    def __init__(self, model: GameGraph, v: int) -> None:
+        super().__init__(model, v)
+        self.setText(f"Remove token from {model.label(v)}")
+
+    def redo(self) -> None:
+        super().undo()
+
+    def undo(self) -> None:
+        super().redo()
+
+
+class MoveTokenCommand(QUndoCommand):
+    """Play a move: one token goes from u along the edge u -> v."""
+
+    def __init__(self, model: GameGraph, u: int, v: int) -> None:
+        super().__init__(f"Move token {model.label(u)} -> {model.label(v)}")
+        self.model, self.u, self.v = model, u, v
+
+    def redo(self) -> None:
+        self.model.remove_token(self.u)
+        self.model.add_token(self.v)
+
+    def undo(self) -> None:
+        self.model.remove_token(self.v)
+        self.model.add_token(self.u)
+
+
+class PasteCommand(CompositeCommand):
+    """Add a copied sub-graph in one step, composed of vertex, edge and token children.
+
+    ``clip`` is ``{"vertices": [[id, label, x, y], ...], "edges": [[a, b], ...], "tokens": {id: n}}``
+    (ids as they were when copied); the pasted vertices get fresh ids, listed in ``new_ids``.
+    """
+
+    def __init__(self, model: GameGraph, clip: Mapping, offset: Pos = (40.0, 40.0),
+                 text: str = "Paste") -> None:
+        super().__init__(text)
+        base = max(model.nodes(), default=-1) + 1
+        ids = {int(row[0]): base + i for i, row in enumerate(clip["vertices"])}
+        self.new_ids = list(ids.values())
+        for old, label, x, y in clip["vertices"]:
+            pos = (float(x) + offset[0], float(y) + offset[1])
+            self.children.append(AddVertexCommand(model, pos, str(label), ids[int(old)]))
+        for a, b in clip["edges"]:
+            self.children.append(_PasteEdgeCommand(model, ids[int(a)], ids[int(b)]))
+        for old, n in clip["tokens"].items():
+            self.children += [_PasteTokenCommand(model, ids[int(old)]) for _ in range(int(n))]
+
+
+class _PasteEdgeCommand(AddEdgeCommand):
+    """An edge between vertices that do not exist yet when the paste is built."""
+
+    def __init__(self, model: GameGraph, u: int, v: int, parent: QUndoCommand) -> None:
+        QUndoCommand.__init__(self, "Add edge")
+        self.model, self.u, self.v, self.on_refused, self.refusal = model, u, v, None, None
+
+
+class _PasteTokenCommand(AddTokenCommand):
+    def __init__(self, model: GameGraph, v: int, parent: QUndoCommand) -> None:
+        QUndoCommand.__init__(self, "Add token")
+        self.model, self.v = model, v
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``'1 vertex'``, ``'3 vertices'``.
+
+    >>> _count(1, 'vertex', 'vertices'), _count(3, 'vertex', 'vertices')
+    ('1 vertex', '3 vertices')
+    """
+    return f"{n} {one if n == 1 else many}"
