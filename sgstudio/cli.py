@@ -10,8 +10,9 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
-from sgstudio.core.errors import SGStudioError
+from sgstudio.core.errors import ParseError, SGStudioError
 from sgstudio.formats import FORMATS
 
 EXIT_BAD_INPUT = 2
@@ -30,31 +31,55 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the judge's output for a judge input file",
         description="Print exactly the judge's output for FILE (standard input when FILE is - or absent).",
     )
-    solve.add_argument("format", choices=sorted(FORMATS), metavar="FORMAT",
-                       help="one of: " + ", ".join(sorted(FORMATS)))
+    solve.add_argument("format", metavar="FORMAT", help="one of: " + ", ".join(sorted(FORMATS)))
     solve.add_argument("file", nargs="?", default="-", help="input file (default: standard input)")
     return parser
 
 
 def read_input(path: str) -> tuple[str, str]:
-    """Return ``(text, display_name)`` of a file, or of standard input for ``-``."""
+    """Return ``(text, display_name)`` of a file, or of standard input for ``-`` (UTF-8).
+
+    Undecodable bytes raise a ParseError at the line and column of the first bad byte.
+    """
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
-    with open(path, encoding="utf-8") as handle:
-        return handle.read(), path
+        data, name = sys.stdin.buffer.read(), "<stdin>"
+    else:
+        with open(path, "rb") as handle:
+            data, name = handle.read(), path
+    try:
+        return data.decode("utf-8"), name
+    except UnicodeDecodeError as err:
+        head = data[: err.start]
+        line = head.count(b"\n") + 1
+        column = len(head) - (head.rfind(b"\n") + 1) + 1
+        raise ParseError(f"not UTF-8 text (byte 0x{data[err.start]:02x})", file=name, line=line,
+                         column=column, expected="UTF-8 text") from None
+
+
+def load_format(fmt: str) -> ModuleType:
+    """The module ``sgstudio.formats.FMT``; SGStudioError if the format is unknown or missing."""
+    if fmt not in FORMATS:
+        raise SGStudioError(f"sgstudio: unknown format {fmt!r} (known: {', '.join(sorted(FORMATS))})")
+    name = f"sgstudio.formats.{fmt}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        raise SGStudioError(f"sgstudio: format {fmt!r} is not available in this build") from None
 
 
 def run_solve(fmt: str, path: str) -> int:
-    """Solve a judge file: output on stdout, one clear error line on stderr and status 2."""
-    module = importlib.import_module(f"sgstudio.formats.{fmt}")
+    """Solve a judge file: output on stdout; else one error line on stderr and status 2."""
     try:
+        module = load_format(fmt)
         text, name = read_input(path)
         output = module.solve(text, name)
     except SGStudioError as err:
         print(err, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"{path}: cannot read: {err}", file=sys.stderr)
+    except OSError as err:
+        print(f"{path}: cannot read: {err.strerror or err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     sys.stdout.write(output)
     sys.stdout.flush()

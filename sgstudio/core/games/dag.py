@@ -248,17 +248,20 @@ def grundy_values_levels(n: int, src: np.ndarray, dst: np.ndarray, patience: int
     outdeg = np.bincount(src, minlength=n)
     start = np.concatenate(([0], np.cumsum(outdeg)))
     in_start = np.concatenate(([0], np.cumsum(np.bincount(dst, minlength=n))))
-    pred = src[np.argsort(dst)]
+    pred = src[np.argsort(dst.astype(np.int32) if n < 2**31 else dst)]
     remaining = outdeg.copy()
     values = np.full(n, -1, np.int64)
     ready = np.flatnonzero(outdeg == 0)
     values[ready] = 0
+    flag = np.zeros(n, bool)
     steps = 0
     while ready.size:
         idx, _ = _ranges(in_start, ready)
         preds = pred[idx]
         np.subtract.at(remaining, preds, 1)
-        ready = np.unique(preds[remaining[preds] == 0])
+        flag[preds[remaining[preds] == 0]] = True  # deduplicates the newly ready vertices
+        ready = np.flatnonzero(flag)
+        flag[ready] = False
         if ready.size:
             idx, begin = _ranges(start, ready)
             values[ready] = _mex_of(ready, values[dst[idx]], begin)

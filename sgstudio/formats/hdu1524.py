@@ -1,0 +1,256 @@
+"""HDU 1524 "A Chess Game": tokens on a DAG, one WIN/LOSE line per query.
+
+Input: test cases until end of file. Each: N; then N lists ``X_i y_1 .. y_Xi`` (the moves from
+position i); then queries ``M p_1 .. p_M``, and ``0`` ends the test case. Numbers may be spread
+over lines in any way, blank lines are fine. The judge's limits are not limits here.
+
+Theory: each token is its own game on the DAG, so a query is a sum of games and the player to
+move wins iff the XOR of the tokens' Grundy values is non-zero (Sprague-Grundy theorem).
+
+Reading has two paths that give the same results. The fast one checks with numpy that the text
+is made of plain integers only, converts them all at once and walks the structure; on any problem
+the exact one (token by token, :class:`~sgstudio.formats.tokens.TokenStream`) reads again from
+the start, so the error reported is always the first one in reading order.
+
+Examples
+--------
+>>> text = "3\\n1 1\\n1 2\\n0\\n1 0\\n2 0 1\\n0\\n"
+>>> parse(text)
+[Case(n=3, successors=[[1], [2], []], queries=[[0], [0, 1]])]
+>>> solve(text)
+'LOSE\\nWIN\\n'
+>>> solve("2\\n1 1\\n1 0\\n0\\n", "in.txt")
+Traceback (most recent call last):
+...
+sgstudio.core.errors.ParseError: in.txt:3:3: the graph has the cycle 0 -> 1 -> 0
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sgstudio.core.errors import CycleError
+from sgstudio.core.games.dag import grundy_values_auto, query_outcomes
+from sgstudio.formats.tokens import TokenStream
+
+
+@dataclass
+class Case:
+    """One test case: ``successors[i]`` are the moves from position i in file order."""
+
+    n: int
+    successors: list[list[int]] = field(default_factory=list)
+    queries: list[list[int]] = field(default_factory=list)
+
+    def edges(self) -> list[tuple[int, int]]:
+        """Every edge ``(i, j)`` in file order.
+
+        >>> Case(2, [[1], []], []).edges()
+        [(0, 1)]
+        """
+        return [(u, v) for u, succ in enumerate(self.successors) for v in succ]
+
+
+@dataclass
+class _Raw:
+    """A test case as arrays: CSR successors and flat queries, plus token indices for errors."""
+
+    n: int
+    start: np.ndarray  # successors of u: dst[start[u]:start[u+1]]
+    dst: np.ndarray
+    heads: np.ndarray  # token index of each X_i
+    q_flat: np.ndarray
+    q_len: np.ndarray
+
+    def to_case(self) -> Case:
+        flat = self.dst.tolist()
+        bounds = self.start.tolist()
+        succ = [flat[bounds[i]:bounds[i + 1]] for i in range(self.n)]
+        qf = self.q_flat.tolist()
+        qb = np.concatenate(([0], np.cumsum(self.q_len))).tolist()
+        return Case(self.n, succ, [qf[qb[i]:qb[i + 1]] for i in range(len(self.q_len))])
+
+
+class _FallbackError(Exception):
+    """The fast reader met something it leaves to the exact reader."""
+
+
+# -- fast path -----------------------------------------------------------------------------------
+_BIG = 10**18  # strtoll saturates beyond int64: larger numbers go to the exact reader
+
+
+def _plain_ints(text: str) -> np.ndarray:
+    """All tokens as int64 if every token is ``-?[0-9]+`` below 10**18; else raise _FallbackError."""
+    try:
+        data = np.frombuffer(text.encode("ascii"), np.uint8)
+    except UnicodeEncodeError:
+        raise _FallbackError from None
+    if data.size == 0:
+        return np.zeros(0, np.int64)
+    space = (data == 32) | ((data - np.uint8(9)) < 5)
+    n_digits = np.count_nonzero((data - np.uint8(48)) < 10)
+    minus = np.flatnonzero(data == 45)
+    if np.count_nonzero(space) + n_digits + minus.size != data.size:
+        raise _FallbackError
+    if minus.size:  # a minus sign must start a token and be followed by a digit
+        after = data[np.minimum(minus + 1, data.size - 1)]
+        if not (((after - np.uint8(48)) < 10) & (minus + 1 < data.size)
+                & ((minus == 0) | space[minus - 1])).all():
+            raise _FallbackError
+    n_tokens = np.count_nonzero(space[:-1] & ~space[1:]) + (not space[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        values = np.fromstring(text, dtype=np.int64, sep=" ")
+    if values.size != n_tokens or (values.size and max(values.max(), -values.min()) >= _BIG):
+        raise _FallbackError
+    return values
+
+
+def _walk(ints: list[int], arr: np.ndarray, p: int) -> tuple[_Raw, int]:
+    """Read one test case starting at token p; raise _FallbackError on any irregularity."""
+    end = len(ints)
+    n = ints[p]
+    if n < 0:
+        raise _FallbackError
+    p += 1
+    heads = [0] * n
+    for i in range(n):
+        if p >= end or ints[p] < 0:
+            raise _FallbackError
+        heads[i] = p
+        p += ints[p] + 1
+    if p > end:
+        raise _FallbackError
+    h = np.array(heads, np.int64)
+    dst, counts = _gather(arr, h, p)
+    qheads = []
+    while True:
+        if p >= end or ints[p] < 0:
+            raise _FallbackError
+        if ints[p] == 0:
+            break
+        qheads.append(p)
+        p += ints[p] + 1
+    if p >= end:
+        raise _FallbackError
+    qh = np.array(qheads, np.int64)
+    q_flat, q_len = _gather(arr, qh, p)
+    if (dst.size and (dst.min() < 0 or dst.max() >= n)) or (q_flat.size and (q_flat.min() < 0
+                                                                              or q_flat.max() >= n)):
+        raise _FallbackError
+    start = np.concatenate(([0], np.cumsum(counts)))
+    return _Raw(n, start, dst, h, q_flat, q_len), p + 1
+
+
+def _gather(arr: np.ndarray, heads: np.ndarray, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """The numbers after each count token in ``heads`` (lists end at the next head or stop)."""
+    if heads.size == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    block = arr[heads[0]:stop]
+    keep = np.ones(block.size, bool)
+    keep[heads - heads[0]] = False
+    return block[keep], arr[heads]
+
+
+def _scan_fast(text: str) -> list[_Raw]:
+    arr = _plain_ints(text)
+    ints = arr.tolist()
+    cases, p = [], 0
+    while p < len(ints):
+        case, p = _walk(ints, arr, p)
+        cases.append(case)
+    return cases
+
+
+# -- exact path ------------------------------------------------------------------------------------
+def _scan_exact(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
+    """Token by token with exact error positions; values checked case by case (cycles)."""
+    ts = TokenStream(text, file)
+    out = []
+    while not ts.at_end():
+        n = ts.next_int("the number of positions N", lo=0)
+        heads, succ = [], []
+        for i in range(n):
+            heads.append(ts.pos)
+            x = ts.next_int(f"the number of moves from position {i}", lo=0)
+            succ.append(ts.take_ints(x, f"a position in 0..{n - 1}", 0, n - 1))
+        raw = _Raw(n, np.concatenate(([0], np.cumsum([len(s) for s in succ], dtype=np.int64))),
+                   np.array([v for s in succ for v in s], np.int64), np.array(heads, np.int64),
+                   np.zeros(0, np.int64), np.zeros(0, np.int64))
+        values = _values(raw, text, file)
+        queries = []
+        while (m := ts.next_int("the number of tokens M of a query (0 ends the test case)", lo=0)):
+            queries.append(ts.take_ints(m, f"a position in 0..{n - 1}", 0, n - 1))
+        raw.q_flat = np.array([v for q in queries for v in q], np.int64)
+        raw.q_len = np.array([len(q) for q in queries], np.int64)
+        out.append((raw, values))
+    return out
+
+
+def _values(raw: _Raw, text: str, file: str) -> np.ndarray:
+    """Grundy values of the case's graph; a cycle becomes a ParseError at its closing edge."""
+    src = np.repeat(np.arange(raw.n, dtype=np.int64), np.diff(raw.start))
+    try:
+        return grundy_values_auto(raw.n, src, raw.dst)
+    except CycleError as err:
+        last, first = err.cycle[-1], err.cycle[0]
+        succ = raw.dst[raw.start[last]:raw.start[last + 1]].tolist()
+        index = int(raw.heads[last]) + 1 + succ.index(first)
+        raise TokenStream(text, file).error(str(err), "an acyclic graph", index) from None
+
+
+def _read(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
+    try:
+        raws = _scan_fast(text)
+    except _FallbackError:
+        return _scan_exact(text, file)
+    return [(raw, _values(raw, text, file)) for raw in raws]
+
+
+# -- the format contract ---------------------------------------------------------------------------
+def parse(text: str, file: str = "<string>") -> list[Case]:
+    """The test cases of an HDU 1524 input; ParseError (file, line, column) if malformed or cyclic."""
+    return [raw.to_case() for raw, _ in _read(text, file)]
+
+
+def solve(text: str, file: str = "<string>") -> str:
+    """The judge's output: ``WIN`` or ``LOSE`` per query, one per line."""
+    lines: list[str] = []
+    for raw, values in _read(text, file):
+        lines += query_outcomes(values, raw.q_flat, raw.q_len)
+    return "".join(line + "\n" for line in lines)
+
+
+def generate(cases: list[Case]) -> str:
+    """Text that :func:`parse` reads back as ``cases`` (queries must be non-empty).
+
+    >>> print(generate([Case(2, [[1], []], [[0, 0]])]), end="")
+    2
+    1 1
+    0
+    2 0 0
+    0
+    """
+    blocks = []
+    for case in cases:
+        lines = [str(case.n)]
+        lines += [" ".join(map(str, [len(s), *s])) for s in case.successors]
+        lines += [" ".join(map(str, [len(q), *q])) for q in case.queries]
+        lines.append("0")
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+def read(path: str) -> list[Case]:
+    """Parse the file at ``path`` (UTF-8)."""
+    with open(path, encoding="utf-8") as handle:
+        return parse(handle.read(), path)
+
+
+def write(path: str, cases: list[Case]) -> None:
+    """Write ``cases`` to ``path``."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(generate(cases))
