@@ -56,7 +56,7 @@ class Step:
     reason: str
 
 
-def pick(items: Sequence[Any], number: int, option: str, what: str, file: str) -> Any:
+def pick(items: Sequence[Any], number: int, option: str, what: str, file: str, where: str = "") -> Any:
     """The ``number``-th (1-based) of ``items``, or an error naming the option and the range.
 
     >>> pick("abc", 2, "--case", "test case", "f.txt")
@@ -67,14 +67,36 @@ def pick(items: Sequence[Any], number: int, option: str, what: str, file: str) -
     sgstudio.core.errors.SGStudioError: f.txt: --case 4 is out of range: there are 3 test cases
     """
     if not 1 <= number <= len(items):
-        plural = what if len(items) == 1 else what + "s"
-        raise SGStudioError(f"{file}: {option} {number} is out of range: there are {len(items)} {plural}")
+        count = f"is 1 {what}" if len(items) == 1 else f"are {len(items)} {what}s"
+        raise SGStudioError(f"{file}: {option} {number} is out of range: there {count}{where}")
     return items[number - 1]
 
 
 def _only_query(query: int, file: str) -> None:
     if query != 1:
         raise SGStudioError(f"{file}: --query {query} is out of range: each test case has 1 position")
+
+
+def setup_hdu1524(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
+    """The tokens of query ``query`` on the DAG of test ``case``."""
+    from sgstudio.core.games.dag import DagGame
+
+    chosen = pick(cases, case, "--case", "test case", file)
+    tokens = pick(chosen.queries, query, "--query", "query", file, f" in test case {case}")
+    return Setup(DagGame(chosen.successors), tuple(sorted(tokens)),
+                 lambda m: {"from": m[0], "to": m[1]},
+                 lambda m: f"token {m[0]} -> {m[1]}")
+
+
+def setup_hdu1536(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
+    """The heaps of position ``query`` of test ``case``, with that test's set S."""
+    from sgstudio.core.games.snim import SubtractionGame
+
+    chosen = pick(cases, case, "--case", "test case", file)
+    heaps = pick(chosen.positions, query, "--query", "position", file, f" in test case {case}")
+    return Setup(SubtractionGame(chosen.S), tuple(heaps),
+                 lambda m: {"heap": m[0], "take": m[1]},
+                 lambda m: f"heap {m[0]}, take {m[1]}")
 
 
 def setup_hdu5724(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
@@ -89,6 +111,8 @@ def setup_hdu5724(cases: Sequence[Any], case: int, query: int, file: str) -> Set
 
 
 SETUPS: dict[str, Callable[[Sequence[Any], int, int, str], Setup]] = {
+    "hdu1524": setup_hdu1524,
+    "hdu1536": setup_hdu1536,
     "hdu5724": setup_hdu5724,
 }
 
