@@ -67,7 +67,8 @@ def pick(items: Sequence[Any], number: int, option: str, what: str, file: str, w
     sgstudio.core.errors.SGStudioError: f.txt: --case 4 is out of range: there are 3 test cases
     """
     if not 1 <= number <= len(items):
-        count = f"is 1 {what}" if len(items) == 1 else f"are {len(items)} {what}s"
+        plural = what[:-1] + "ies" if what.endswith("y") else what + "s"
+        count = f"is 1 {what}" if len(items) == 1 else f"are {len(items)} {plural}"
         raise SGStudioError(f"{file}: {option} {number} is out of range: there {count}{where}")
     return items[number - 1]
 
