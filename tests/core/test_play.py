@@ -263,6 +263,18 @@ def test_policy_and_stepping_on_a_dag(case, first):
     check_full_game(game, start, wins, first)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=3), heaps, st.sampled_from([1, 2]))
+def test_policy_and_stepping_in_s_nim(subtract, start, first):
+    from sgstudio.core.games.snim import SubtractionGame
+
+    game = SubtractionGame(subtract)
+    wins = oracle(game)
+    assert remaining_length(game, start) == sum(start)
+    check_decision(game, start, wins)
+    check_full_game(game, start, wins, first)
+
+
 def test_board_judge_sample_rows_on_the_full_width():
     from sgstudio.core.games.board import BoardGame
 
