@@ -1,0 +1,101 @@
+"""Help inside the app: the keyboard shortcuts and a short page on how the values work."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+SHORTCUTS: list[tuple[str, str]] = [
+    ("S", "Select tool: click, rubber band, drag to move"),
+    ("E", "Edge tool: drag from one vertex to another"),
+    ("T", "Token tool: click adds a token, right-click removes one"),
+    ("Double-click empty space", "New vertex"),
+    ("Drag from a vertex's rim", "New edge (with any tool)"),
+    ("F2 / double-click a vertex", "Rename the vertex"),
+    ("+ / -", "Add / remove a token on the selected vertices"),
+    ("Delete / Backspace", "Delete the selection (undo brings edges and tokens back)"),
+    ("Ctrl+A", "Select all"),
+    ("Ctrl+C / Ctrl+V / Ctrl+D", "Copy / paste / duplicate the selection"),
+    ("Ctrl+Z", "Undo"),
+    ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
+    ("Wheel, Ctrl+= / Ctrl+-", "Zoom around the cursor / in / out"),
+    ("Middle-drag, Space+drag", "Pan"),
+    ("F", "Fit the graph in the window"),
+    ("Ctrl+L", "Layout in layers (sinks at the bottom)"),
+    ("Ctrl+G", "Snap to grid on/off"),
+    ("Ctrl+N / Ctrl+O", "New game / open a game or an HDU 1524 file"),
+    ("Ctrl+S / Ctrl+Shift+S", "Save / save as"),
+    ("Ctrl+I", "Import an HDU 1524 file"),
+    ("F1", "How the values work"),
+    ("Ctrl+Q", "Quit"),
+]
+
+VALUES_HTML = """
+<h2>How the values work</h2>
+<p>A move takes <b>one token one step</b> along an arrow. The player who cannot move
+<b>loses</b>.</p>
+<h3>Grundy value of a vertex: the mex</h3>
+<p>The <i>mex</i> (minimum excludant) of a set of numbers is the least non-negative integer
+not in it: mex{0, 1, 3} = 2, mex{1, 2} = 0, mex{} = 0.</p>
+<p>The value of a vertex is the mex of its successors' values:
+<b>g(v) = mex{ g(w) : v &rarr; w }</b>. A vertex with no arrow out has g = 0. Select a vertex to
+see this calculation in the Analysis panel.</p>
+<p>A single token on v is lost for the player to move exactly when g(v) = 0 (blue vertices);
+from a non-zero vertex (orange) there is always a move to a vertex of value 0.</p>
+<h3>Several tokens: the nim-sum</h3>
+<p>Tokens move independently, so the game is a <i>sum</i> of one-token games. The
+Sprague&ndash;Grundy theorem says its value is the XOR of the tokens' values, the
+<b>nim-sum</b>: write each value in binary and, column by column, count the ones; an odd count
+gives 1. Example: 2 = 10, 3 = 11, 2 = 10, nim-sum = 11 = 3.</p>
+<p>The player to move <b>wins</b> exactly when the nim-sum is not 0 (WIN), and loses when it is 0
+(LOSE).</p>
+<h3>Winning moves</h3>
+<p>With nim-sum T &ne; 0, moving a token from a vertex of value a to a successor of value
+<b>b = a XOR T</b> makes the nim-sum 0, and the opponent is then in a losing position. These are
+exactly the winning moves; the Analysis panel lists every one of them. Hover a row to see it on
+the canvas, double-click to play it.</p>
+"""
+
+
+def shortcuts_dialog(parent: QWidget | None = None) -> QDialog:
+    """A dialog with the table of keyboard shortcuts."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Keyboard shortcuts")
+    table = QTableWidget(len(SHORTCUTS), 2, dialog)
+    table.setHorizontalHeaderLabels(["Keys", "Action"])
+    for row, (keys, action) in enumerate(SHORTCUTS):
+        table.setItem(row, 0, QTableWidgetItem(keys))
+        table.setItem(row, 1, QTableWidgetItem(action))
+    table.verticalHeader().hide()
+    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    _finish(dialog, table, 620, 560)
+    return dialog
+
+
+def values_dialog(parent: QWidget | None = None) -> QDialog:
+    """A dialog explaining mex, nim-sum and winning moves."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("How the values work")
+    browser = QTextBrowser(dialog)
+    browser.setHtml(VALUES_HTML)
+    _finish(dialog, browser, 560, 600)
+    return dialog
+
+
+def _finish(dialog: QDialog, body: QWidget, width: int, height: int) -> None:
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(body)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    dialog.resize(width, height)

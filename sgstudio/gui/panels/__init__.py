@@ -1,0 +1,1 @@
+"""Docked panels that follow the model: analysis (WIN/LOSE, nim-sum, winning moves, mex) and queries."""

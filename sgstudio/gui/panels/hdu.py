@@ -1,0 +1,69 @@
+"""HDU 1524 files in the studio: a test case becomes a game, the game becomes a one-case file.
+
+Reading goes through :mod:`sgstudio.formats.hdu1524` (its ``parse`` reports errors with file, line
+and column). A case's positions 0..N-1 become vertices 0..N-1 labelled by their number, and its
+queries are multisets of token positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sgstudio.core.graph import GameGraph
+
+
+def cases(text: str, file: str) -> list[object]:
+    """The test cases of an HDU 1524 input (ParseError on bad input)."""
+    from sgstudio.formats import hdu1524
+
+    return list(hdu1524.parse(text, file))
+
+
+def case_parts(case: object) -> tuple[int, list[list[int]], list[list[int]]]:
+    """``(n, successor lists, queries)`` of a parsed case."""
+    succ = [list(s) for s in case.successors]
+    return len(succ), succ, [list(q) for q in case.queries]
+
+
+def case_model(case: object) -> tuple[GameGraph, list[list[int]]]:
+    """The game of a case (no positions yet; the first query's tokens placed) and its queries.
+
+    Raises CycleError when the case's graph has a cycle.
+    """
+    n, succ, queries = case_parts(case)
+    model = GameGraph.from_edges(n, ((u, v) for u in range(n) for v in succ[u]))
+    for v in queries[0] if queries else ():
+        model.add_token(v)
+    return model, queries
+
+
+def describe_case(index: int, case: object) -> str:
+    """One line naming a case in the chooser."""
+    n, succ, queries = case_parts(case)
+    edges = sum(map(len, succ))
+    return f"case {index + 1}: {n} positions, {edges} moves, {len(queries)} queries"
+
+
+def export_text(model: GameGraph) -> str:
+    """The game as a one-case HDU 1524 input; the current tokens are its one query.
+
+    Vertices are renumbered 0..N-1 in id order; with no token the case has no query.
+
+    >>> g = GameGraph.from_edges(3, [(0, 2), (2, 1)]); g.remove_node(1); g.add_token(0)
+    >>> print(export_text(g), end="")
+    2
+    1 1
+    0
+    1 0
+    0
+    """
+    index = {v: i for i, v in enumerate(sorted(model.nodes()))}
+    lines = [str(len(index))]
+    for v in sorted(model.nodes()):
+        heads = sorted(index[w] for w in model.successors(v))
+        lines.append(" ".join(map(str, [len(heads), *heads])))
+    tokens: Sequence[int] = [index[v] for v in model.tokens()]
+    if tokens:
+        lines.append(" ".join(map(str, [len(tokens), *tokens])))
+    lines.append("0")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,121 @@
+"""The queries of an imported HDU 1524 test case, each with its WIN/LOSE; choosing one places its tokens.
+
+A query is a multiset of token positions; its answer is WIN exactly when the XOR of the tokens'
+Grundy values is non-zero (Sprague-Grundy theorem). Answers follow the current graph, so they
+stay right after edits. Placing a query's tokens is one undo step (:class:`PlaceTokensCommand`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from sgstudio.core.graph import GameGraph
+from sgstudio.core.mex import nim_sum
+
+QUERY_ROLE = Qt.ItemDataRole.UserRole
+
+
+class PlaceTokensCommand(QUndoCommand):
+    """Replace all tokens by ``tokens`` (one undo step); undo brings the old ones back."""
+
+    def __init__(self, model: GameGraph, tokens: Sequence[int], text: str = "Place tokens") -> None:
+        super().__init__(text)
+        self.model = model
+        self.new = sorted(tokens)
+        self.old = model.tokens()
+
+    def redo(self) -> None:
+        _set_tokens(self.model, self.new)
+
+    def undo(self) -> None:
+        _set_tokens(self.model, self.old)
+
+
+def _set_tokens(model: GameGraph, tokens: list[int]) -> None:
+    for v in model.tokens():
+        model.remove_token(v)
+    for v in tokens:
+        model.add_token(v)
+
+
+def query_answer(model: GameGraph, tokens: Sequence[int]) -> str:
+    """``"WIN"``/``"LOSE"`` for tokens on these vertices, ``"?"`` if one no longer exists.
+
+    >>> g = GameGraph.from_edges(3, [(0, 1), (1, 2)])
+    >>> query_answer(g, [1]), query_answer(g, [1, 1]), query_answer(g, [9])
+    ('WIN', 'LOSE', '?')
+    """
+    if not all(model.has_node(v) for v in tokens):
+        return "?"
+    return "WIN" if nim_sum(model.grundy(v) for v in tokens) else "LOSE"
+
+
+class QueriesPanel(QWidget):
+    """Lists the queries; a click (or Enter) on one emits ``query_chosen(tokens)``."""
+
+    query_chosen = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model: GameGraph | None = None
+        self.queries: list[list[int]] = []
+        layout = QVBoxLayout(self)
+        self.title = QLabel("No HDU 1524 file imported (File > Import HDU 1524…).", self)
+        self.title.setWordWrap(True)
+        self.list = QListWidget(self)
+        self.list.setToolTip("Click a query to place its tokens on the graph (one undo step).")
+        layout.addWidget(self.title)
+        layout.addWidget(self.list, 1)
+        self.list.itemClicked.connect(self._chosen)
+        self.list.itemActivated.connect(self._chosen)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+
+    def set_queries(self, model: GameGraph | None, queries: Sequence[Sequence[int]], title: str = "") -> None:
+        """Show these queries against ``model`` (an empty list clears the panel)."""
+        if self.model is not None:
+            self.model.values_changed.disconnect(self._schedule)
+        self.model = model
+        self.queries = [list(q) for q in queries]
+        if model is not None:
+            model.values_changed.connect(self._schedule)
+        self.title.setText(title or "No queries.")
+        self.refresh()
+
+    def _schedule(self, *_args: object) -> None:
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def refresh(self) -> None:
+        """Rebuild the rows (answers follow the current graph)."""
+        self._timer.stop()
+        row = self.list.currentRow()
+        self.list.clear()
+        if self.model is None:
+            return
+        for i, tokens in enumerate(self.queries, 1):
+            names = ", ".join(self.model.label(v) if self.model.has_node(v) else str(v) for v in tokens)
+            answer = query_answer(self.model, tokens)
+            item = QListWidgetItem(f"{i}. tokens at {names}: {answer}")
+            item.setData(QUERY_ROLE, tokens)
+            self.list.addItem(item)
+        if 0 <= row < self.list.count():
+            self.list.setCurrentRow(row)
+
+    def answers(self) -> list[str]:
+        """The WIN/LOSE shown on each row, in order."""
+        return [self.list.item(i).text().rsplit(": ", 1)[1] for i in range(self.list.count())]
+
+    def _chosen(self, item: QListWidgetItem) -> None:
+        tokens = item.data(QUERY_ROLE)
+        model = self.model
+        if not tokens or model is None or not all(model.has_node(v) for v in tokens):
+            return
+        if sorted(tokens) != model.tokens():
+            self.query_chosen.emit(list(tokens))

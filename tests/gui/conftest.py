@@ -1,0 +1,72 @@
+"""Fixtures of the window tests: settings in a temporary place, recorded dialogs, the window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+from sgstudio.core.graph import GameGraph
+from sgstudio.formats import sgs
+from sgstudio.paths import resource_path
+
+
+class Dialogs:
+    """Stands in for every modal dialog: records what was asked, answers what the test set."""
+
+    def __init__(self) -> None:
+        self.errors: list[tuple[str, str]] = []
+        self.questions: list[str] = []
+        self.answer = QMessageBox.StandardButton.Discard
+        self.open_path = ""
+        self.save_path = ""
+        self.case: str | None = None  # the test case item to pick, None: cancel
+
+    def critical(self, _parent, title, text, *_args):
+        self.errors.append((title, text))
+        return QMessageBox.StandardButton.Ok
+
+    def question(self, _parent, _title, text, *_args):
+        self.questions.append(text)
+        return self.answer
+
+    def get_item(self, _parent, _title, _label, items, *_args):
+        if self.case is None:
+            return "", False
+        return next(i for i in items if i.startswith(self.case)), True
+
+
+@pytest.fixture
+def dialogs(monkeypatch) -> Dialogs:
+    d = Dialogs()
+    monkeypatch.setattr(QMessageBox, "critical", d.critical)
+    monkeypatch.setattr(QMessageBox, "question", d.question)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (d.open_path, ""))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (d.save_path, ""))
+    monkeypatch.setattr(QInputDialog, "getItem", d.get_item)
+    return d
+
+
+@pytest.fixture
+def settings(tmp_path) -> QSettings:
+    """A private settings file (recent files never touch the user's)."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def example() -> GameGraph:
+    """The built-in example game as a fresh model."""
+    return sgs.read(resource_path("examples", "default.sgs")).graph
+
+
+@pytest.fixture
+def window(qtbot, dialogs, settings):
+    """The main window on the built-in example, shown."""
+    from sgstudio.gui.main_window import MainWindow
+
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.document.load_example()
+    w.show()
+    qtbot.waitExposed(w)
+    return w
