@@ -29,7 +29,7 @@ from typing import Any
 
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.play import Game, Move, Position
-from sgstudio.core.policy import choose_move
+from sgstudio.core.policy import choose_move, has_move
 from sgstudio.formats import FORMATS
 
 EXIT_BAD_INPUT = 2
@@ -134,11 +134,6 @@ def line(game: Game, start: Position, max_moves: int | None = None) -> Iterator[
         position = game.apply(position, decision.move)
         yield Step(player, decision.move, position, game.value(position), decision.reason)
         player, made = 3 - player, made + 1
-
-
-def has_move(game: Game, position: Position) -> bool:
-    """Whether any move is left."""
-    return next(iter(game.legal_moves(position)), None) is not None
 
 
 def winner(setup: Setup, last: Step | None) -> tuple[int, bool]:

@@ -65,7 +65,7 @@ from typing import Protocol, runtime_checkable
 
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.events import Signal
-from sgstudio.core.policy import Decision, choose_move
+from sgstudio.core.policy import Decision, choose_move, has_move
 
 Position = Hashable
 Move = tuple
@@ -199,7 +199,7 @@ class PlaySession:
         """Whether no move is left."""
         pos = self.position
         if pos not in self._over:
-            self._over[pos] = next(iter(self.game.legal_moves(pos)), None) is None
+            self._over[pos] = not has_move(self.game, pos)
         return self._over[pos]
 
     @property

@@ -14,8 +14,11 @@ nim-sum (``game.value``) is 0, and the winning moves are exactly those that make
   left); among those, the *first in the game's* ``legal_moves`` *order*.
 - **Bound.** From a losing position at most :data:`MAX_CANDIDATES` moves are examined, so a
   decision stays cheap on huge positions: the game's optional ``candidate_moves(position, limit)``
-  hook picks them when it has one, otherwise the first ones in ``legal_moves`` order. The reason
-  says when the bound cut the choice short.
+  hook picks them when it has one, otherwise the first ones in ``legal_moves`` order (for
+  split-nim positions too big to enumerate, takes of 1, 2, 3, ... stones round the heaps, see
+  :func:`small_takes`). The reason says when the bound cut the choice short. Winning replies are
+  counted as the game lists them (split-nim lists every winning take and one winning split per
+  heap).
 
 Every decision carries a one-line reason for the move list, e.g.
 ``"winning: moves to nim-sum 0 (first of 2 winning moves)"`` or
@@ -52,7 +55,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -86,7 +89,7 @@ def remaining_length(game: Game, position: Position) -> int | None:
     hook = getattr(game, "remaining_length", None)
     if hook is not None:
         return hook(position)
-    measure = LENGTHS.get(f"{type(game).__module__}.{type(game).__qualname__}")
+    measure = LENGTHS.get(_class_name(game))
     return None if measure is None else measure(game, position)
 
 
@@ -173,12 +176,70 @@ def candidate_moves(game: Game, position: Position, limit: int = MAX_CANDIDATES)
 
     The game's optional ``candidate_moves(position, limit)`` hook chooses them when present (it may
     return ``limit + 1`` moves to say that more exist); otherwise the first ones in ``legal_moves``
-    order are taken.
+    order. A game whose ``legal_moves`` refuses to enumerate a huge position (ValueError) gets the
+    bounded set of :data:`CANDIDATES` for its class instead.
     """
     hook = getattr(game, "candidate_moves", None)
-    found = hook(position, limit + 1) if hook is not None else game.legal_moves(position)
+    if hook is not None:
+        found = hook(position, limit + 1)
+    else:
+        try:
+            found = game.legal_moves(position)
+        except ValueError:
+            fallback = CANDIDATES.get(_class_name(game))
+            if fallback is None:
+                raise
+            found = fallback(game, position)
     moves = list(islice(iter(found), limit + 1))
     return moves[:limit], len(moves) > limit
+
+
+def small_takes(game: object, position: Sequence[int]) -> Iterator[Move]:
+    """Split-nim positions too big to enumerate: takes of 1, 2, 3, ... stones, round the heaps.
+
+    Taking few stones keeps the game long; splits are left out of this bounded set.
+
+    >>> list(islice(small_takes(None, (2, 0, 1)), 5))
+    [(0, (1,)), (2, ()), (0, ())]
+    """
+    take = 1
+    while True:
+        found = False
+        for i, h in enumerate(position):
+            if h >= take:
+                found = True
+                yield (i, (h - take,) if h > take else ())
+        if not found:
+            return
+        take += 1
+
+
+CANDIDATES: dict[str, Callable[[Any, Any], Iterable[Move]]] = {
+    "sgstudio.core.games.splitnim.SplitNim": small_takes,
+}
+"""Bounded move generators, by class, for games whose ``legal_moves`` refuses huge positions."""
+
+
+def has_move(game: Game, position: Position) -> bool:
+    """Whether any move is left: the game's ``legal_moves`` is not empty, or refuses to enumerate
+    them all (ValueError: too many).
+
+    >>> class Two:
+    ...     def legal_moves(self, p):
+    ...         return [(0, 1)] if p[0] else []
+    >>> has_move(Two(), (1,)), has_move(Two(), (0,))
+    (True, False)
+    """
+    try:
+        return next(iter(game.legal_moves(position)), None) is not None
+    except ValueError:
+        if _class_name(game) in CANDIDATES:
+            return True
+        raise
+
+
+def _class_name(game: object) -> str:
+    return f"{type(game).__module__}.{type(game).__qualname__}"
 
 
 def choose_move(game: Game, position: Position, *, max_candidates: int = MAX_CANDIDATES) -> Decision | None:

@@ -44,8 +44,10 @@ def brute_replies(game, wins, position) -> int:
     return sum(1 for m in game.legal_moves(position) if not wins(game.apply(position, m)))
 
 
-def check_decision(game, position, wins) -> None:
-    """One policy decision from ``position`` obeys the stated policy (checked by brute force)."""
+def check_decision(game, position, wins, listed=False) -> None:
+    """One policy decision from ``position`` obeys the stated policy (checked by brute force over the
+    legal moves; the opponent's winning replies are counted by the oracle, or as the game lists
+    them when ``listed``)."""
     legal = list(game.legal_moves(position))
     decision = choose_move(game, position)
     if not legal:
@@ -58,7 +60,10 @@ def check_decision(game, position, wins) -> None:
         assert decision.move == next(iter(game.winning_moves(position)))
         assert "nim-sum 0" in decision.reason
         return
-    replies = {m: brute_replies(game, wins, game.apply(position, m)) for m in legal}
+    def count(after):
+        return len(game.winning_moves(after)) if listed else brute_replies(game, wins, after)
+
+    replies = {m: count(game.apply(position, m)) for m in legal}
     fewest = min(replies.values())
     assert decision.replies == replies[decision.move] == fewest
     assert f"{fewest} winning repl" in decision.reason
@@ -70,7 +75,7 @@ def check_decision(game, position, wins) -> None:
     assert decision.move == tied[0]
 
 
-def check_full_game(game, start, wins, first_player=1) -> PlaySession:
+def check_full_game(game, start, wins, first_player=1, listed=False) -> PlaySession:
     """The computer against itself: legal moves, nim-sum 0 after every move from a win, the predicted
     winner wins; then back to the start and forward to the end restore every position exactly."""
     session = PlaySession(game, start, first_player=first_player, mode=Mode.COMPUTER_VS_COMPUTER)
@@ -84,7 +89,7 @@ def check_full_game(game, start, wins, first_player=1) -> PlaySession:
         assert rec.value_before == game.value(rec.before) and rec.value_after == game.value(rec.after)
         if wins(rec.before):
             assert rec.value_after == 0
-        check_decision(game, rec.before, wins)
+        check_decision(game, rec.before, wins, listed)
     assert session.is_over and not list(game.legal_moves(session.position))
     assert session.winner == expected
     if records:
@@ -273,6 +278,38 @@ def test_policy_and_stepping_in_s_nim(subtract, start, first):
     assert remaining_length(game, start) == sum(start)
     check_decision(game, start, wins)
     check_full_game(game, start, wins, first)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([2, 3]), st.lists(st.integers(0, 7), min_size=1, max_size=2).map(tuple),
+       st.sampled_from([1, 2]))
+def test_policy_and_stepping_in_split_nim(parts, start, first):
+    from sgstudio.core.games.splitnim import SplitNim
+
+    game = SplitNim(parts)
+    wins = oracle(game)
+    # split-nim lists one winning split per heap, so replies are counted as it lists them
+    check_decision(game, start, wins, listed=True)
+    check_full_game(game, start, wins, first, listed=True)
+
+
+def test_split_nim_too_big_to_enumerate():
+    from sgstudio.core.games.splitnim import SplitNim
+
+    game = SplitNim(3)
+    big = 10**9
+    with pytest.raises(ValueError):
+        game.legal_moves((big, big))
+    decision = choose_move(game, (big, big))  # lost: the bounded set of small takes, round the heaps
+    assert f"among the first {MAX_CANDIDATES}" in decision.reason
+    takes = [(i, (big - t,)) for t in range(1, MAX_CANDIDATES // 2 + 1) for i in (0, 1)]
+    replies = [len(game.winning_moves(game.apply((big, big), m))) for m in takes]
+    assert decision.move == takes[replies.index(min(replies))] and decision.replies == min(replies)
+    s = PlaySession(game, (big, big + 7), mode=Mode.COMPUTER_VS_COMPUTER)
+    assert not s.is_over and s.predicted_winner == 1
+    records = s.run_to_end(max_moves=6)
+    assert [r.value_after == 0 for r in records] == [True, False] * 3
+    assert all(game.apply(r.before, r.move) == r.after for r in records)
 
 
 def test_board_judge_sample_rows_on_the_full_width():
