@@ -18,9 +18,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))
-import common  # noqa: E402
+import common
 
-from sgstudio.core.games.dag import grundy_values, grundy_values_levels  # noqa: E402
+from sgstudio.core.games.dag import grundy_values, grundy_values_levels
 
 
 def random_dag(n: int, m: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
