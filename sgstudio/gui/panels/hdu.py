@@ -7,8 +7,6 @@ queries are multisets of token positions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from sgstudio.core.graph import GameGraph
 
 
@@ -57,13 +55,10 @@ def export_text(model: GameGraph) -> str:
     1 0
     0
     """
-    index = {v: i for i, v in enumerate(sorted(model.nodes()))}
-    lines = [str(len(index))]
-    for v in sorted(model.nodes()):
-        heads = sorted(index[w] for w in model.successors(v))
-        lines.append(" ".join(map(str, [len(heads), *heads])))
-    tokens: Sequence[int] = [index[v] for v in model.tokens()]
-    if tokens:
-        lines.append(" ".join(map(str, [len(tokens), *tokens])))
-    lines.append("0")
-    return "\n".join(lines) + "\n"
+    from sgstudio.formats import hdu1524
+
+    order = sorted(model.nodes())
+    index = {v: i for i, v in enumerate(order)}
+    successors = [sorted(index[w] for w in model.successors(v)) for v in order]
+    tokens = [index[v] for v in model.tokens()]
+    return hdu1524.generate([hdu1524.Case(len(order), successors, [tokens] if tokens else [])])

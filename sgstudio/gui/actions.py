@@ -1,0 +1,133 @@
+"""The window's actions, menus and toolbar, made from one table (text, icon, shortcuts, tooltip).
+
+Every action's tooltip names its shortcut. The window connects the actions to the canvas and the
+document; nothing here knows what they do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from sgstudio.paths import resource_path
+
+# name: (text, icon or "", shortcuts, tooltip)
+SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
+    "new": ("&New", "new", ("Ctrl+N",), "Start an empty game"),
+    "open": ("&Open…", "open", ("Ctrl+O",), "Open a game (.sgs) or an HDU 1524 file"),
+    "save": ("&Save", "save", ("Ctrl+S",), "Save the game"),
+    "save_as": ("Save &As…", "", ("Ctrl+Shift+S",), "Save the game under a new name"),
+    "import_hdu": ("&Import HDU 1524…", "", ("Ctrl+I",), "Import a test case of an HDU 1524 input file"),
+    "export_hdu": ("Export as HDU 1524…", "", (), "Write the game as an HDU 1524 input (tokens = query)"),
+    "export_png": ("Export Canvas as &PNG…", "", (), "Save a picture of the graph"),
+    "export_svg": ("Export Canvas as S&VG…", "", (), "Save a vector drawing of the graph"),
+    "export_graphml": ("Export Graph as &GraphML…", "", (), "Save the graph for networkx, yEd, Gephi"),
+    "quit": ("&Quit", "", ("Ctrl+Q",), "Close sgstudio"),
+    "tool_select": ("&Select", "select", ("S",), "Select tool: click, rubber band, drag to move"),
+    "tool_edge": ("&Edge", "edge", ("E",), "Edge tool: drag from one vertex to another"),
+    "tool_token": ("&Token", "token", ("T",), "Token tool: click adds a token, right-click removes"),
+    "zoom_in": ("Zoom &In", "zoom-in", ("Ctrl+=", "Ctrl++"), "Zoom in"),
+    "zoom_out": ("Zoom &Out", "zoom-out", ("Ctrl+-",), "Zoom out"),
+    "fit": ("&Fit Graph", "fit", ("F",), "Fit the whole graph in the window"),
+    "layout": ("&Layout", "layout", ("Ctrl+L",), "Place vertices in layers, sinks at the bottom"),
+    "snap": ("Snap to &Grid", "snap", ("Ctrl+G",), "Snap moved vertices to the grid"),
+    "shortcuts": ("&Keyboard Shortcuts", "", ("Ctrl+/",), "Every keyboard shortcut"),
+    "values_help": ("&How the Values Work", "help", ("F1",), "mex, nim-sum and winning moves"),
+    "about": ("&About sgstudio", "", (), "About sgstudio"),
+}
+CHECKABLE = ("tool_select", "tool_edge", "tool_token", "snap")
+# Single keys the canvas handles itself (so typing a label never triggers them): the menus show
+# them, but they only fire through the canvas.
+CANVAS_KEYS = ("tool_select", "tool_edge", "tool_token", "fit")
+TOOLS = {"tool_select": "select", "tool_edge": "edge", "tool_token": "token"}
+
+
+def icon(name: str) -> QIcon:
+    """An icon from ``resources/icons/NAME.svg``."""
+    return QIcon(str(resource_path("icons", f"{name}.svg")))
+
+
+def build_actions(window: QMainWindow) -> dict[str, QAction]:
+    """Every action of the table, owned by ``window``; the tools form an exclusive group."""
+    actions: dict[str, QAction] = {}
+    for name, (text, icon_name, keys, tip) in SPECS.items():
+        action = QAction(text, window)
+        if icon_name:
+            action.setIcon(icon(icon_name))
+        if keys:
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            if name in CANVAS_KEYS:
+                action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            native = QKeySequence.SequenceFormat.NativeText
+            tip += f" ({', '.join(QKeySequence(k).toString(native) for k in keys)})"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.setCheckable(name in CHECKABLE)
+        actions[name] = action
+    group = QActionGroup(window)
+    for name in TOOLS:
+        group.addAction(actions[name])
+    actions["tool_select"].setChecked(True)
+    return actions
+
+
+def undo_actions(window: QMainWindow, stack) -> tuple[QAction, QAction]:
+    """The undo stack's own actions (their text names the command), with Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y."""
+    undo = stack.createUndoAction(window, "&Undo")
+    undo.setShortcuts([QKeySequence("Ctrl+Z")])
+    undo.setIcon(icon("undo"))
+    undo.setToolTip("Undo (Ctrl+Z)")
+    redo = stack.createRedoAction(window, "&Redo")
+    redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+    redo.setIcon(icon("redo"))
+    redo.setToolTip("Redo (Ctrl+Shift+Z, Ctrl+Y)")
+    return undo, redo
+
+
+def build_menus(window: QMainWindow, a: dict[str, QAction]) -> dict[str, QMenu]:
+    """File, Edit, View, Help menus; returns them by name, with the (empty) Open Recent submenu."""
+    bar = window.menuBar()
+    file = bar.addMenu("&File")
+    file.addActions([a["new"], a["open"]])
+    recent = file.addMenu("Open &Recent")
+    file.addActions([a["save"], a["save_as"]])
+    file.addSeparator()
+    file.addActions([a["import_hdu"], a["export_hdu"], a["export_png"], a["export_svg"], a["export_graphml"]])
+    file.addSeparator()
+    file.addAction(a["quit"])
+    edit = bar.addMenu("&Edit")
+    edit.addActions([a["undo"], a["redo"]])
+    edit.addSeparator()
+    edit.addActions([a["tool_select"], a["tool_edge"], a["tool_token"]])
+    view = bar.addMenu("&View")
+    view.addActions([a["zoom_in"], a["zoom_out"], a["fit"], a["layout"], a["snap"]])
+    view.addSeparator()
+    help_menu = bar.addMenu("&Help")
+    help_menu.addActions([a["shortcuts"], a["values_help"], a["about"]])
+    return {"file": file, "recent": recent, "edit": edit, "view": view, "help": help_menu}
+
+
+def build_toolbar(window: QMainWindow, a: dict[str, QAction]) -> QToolBar:
+    """The main toolbar: files, undo/redo, tools, view."""
+    bar = window.addToolBar("Main")
+    bar.setObjectName("main_toolbar")
+    bar.setMovable(False)
+    groups = [("new", "open", "save"), ("undo", "redo"), ("tool_select", "tool_edge", "tool_token"),
+              ("zoom_in", "zoom_out", "fit", "layout", "snap")]
+    for i, names in enumerate(groups):
+        if i:
+            bar.addSeparator()
+        bar.addActions([a[n] for n in names])
+    return bar
+
+
+def fill_recent(menu: QMenu, files: list[str], open_file: Callable[[str], object]) -> None:
+    """Rebuild the Open Recent submenu."""
+    menu.clear()
+    for i, path in enumerate(files, 1):
+        action = menu.addAction(f"&{i} {path}" if i < 10 else path)
+        action.triggered.connect(lambda _checked=False, p=path: open_file(p))
+    menu.setEnabled(bool(files))

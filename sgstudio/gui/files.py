@@ -1,0 +1,273 @@
+"""The open document: new / open / save / save as, recent files, the unsaved-changes prompt,
+HDU 1524 import and export, and exports of the canvas (PNG, SVG) and of the graph (GraphML).
+
+A file is read and validated completely before anything is replaced, so a bad or unreadable file
+leaves the open document exactly as it was. "Modified" is the undo stack's clean state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import networkx as nx
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from sgstudio.core.errors import SGStudioError
+from sgstudio.core.graph import GameGraph
+from sgstudio.formats import sgs
+from sgstudio.gui import errors
+from sgstudio.gui.panels import hdu
+from sgstudio.gui.panels.queries import PlaceTokensCommand
+from sgstudio.paths import resource_path
+
+RECENT_KEY = "recent_files"
+MAX_RECENT = 8
+SGS_FILTER = "sgstudio games (*.sgs)"
+HDU_FILTER = "HDU 1524 input (*.txt *.in)"
+OPEN_FILTER = f"Games and HDU 1524 files (*.sgs *.txt *.in);;{SGS_FILTER};;{HDU_FILTER};;All files (*)"
+
+
+class Loaded:
+    """A fully read and validated file, ready to replace the open document."""
+
+    def __init__(self, model: GameGraph, name: str, path: Path | None = None, tabs: dict | None = None,
+                 queries: Sequence[Sequence[int]] = (), source: str = "") -> None:
+        self.model, self.name, self.path, self.tabs = model, name, path, dict(tabs or {})
+        self.queries, self.source = [list(q) for q in queries], source
+
+
+class DocumentController(QObject):
+    """Owns the open model and its file; the window wires its signals to the panels."""
+
+    model_replaced = Signal(object)
+    queries_replaced = Signal(object, list, str)
+    title_changed = Signal(str)
+    recent_changed = Signal(list)
+
+    def __init__(self, window: QWidget, canvas: QWidget, undo_stack: QUndoStack,
+                 settings: QSettings | None = None) -> None:
+        super().__init__(window)
+        self.window, self.canvas, self.undo_stack = window, canvas, undo_stack
+        self.settings = settings if settings is not None else QSettings()
+        self.model = GameGraph()
+        self.path: Path | None = None
+        self.name = "Untitled"
+        self.tabs: dict = {}
+        self.interactive = True  # False: no dialogs (screenshots); errors kept in last_error
+        self.last_error: BaseException | None = None
+
+    # -- replacing the document ------------------------------------------------------------
+    def install(self, doc: Loaded) -> None:
+        """Show ``doc`` (the model is replaced, the undo history cleared)."""
+        self.model, self.path, self.name, self.tabs = doc.model, doc.path, doc.name, doc.tabs
+        self.canvas.set_model(doc.model)  # lays out vertices without a position (not an undo step)
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.canvas.fit_graph()
+        self.model_replaced.emit(doc.model)
+        self.queries_replaced.emit(doc.model, doc.queries, doc.source)
+        self.title_changed.emit(self.name)
+
+    def load_example(self) -> None:
+        """The built-in example game (untitled: Save asks where, the resource stays as it is)."""
+        doc = sgs.read(resource_path("examples", "default.sgs"))
+        self.install(Loaded(doc.graph, "example.sgs", None, doc.tabs))
+
+    def new(self) -> bool:
+        """An empty game, after the unsaved-changes prompt."""
+        if not self.maybe_discard():
+            return False
+        self.install(Loaded(GameGraph(), "Untitled"))
+        return True
+
+    def open(self, path: str | None = None) -> bool:
+        """Open a ``.sgs`` game or import an HDU 1524 file (asks for the file when ``path`` is None)."""
+        if not self.maybe_discard():
+            return False
+        if path is None:
+            path = self._ask_open("Open a game", OPEN_FILTER)
+            if not path:
+                return False
+        doc = self.read(path)
+        if doc is None:
+            return False
+        self.install(doc)
+        if doc.path is not None:
+            self.add_recent(str(doc.path))
+        return True
+
+    def import_hdu(self, path: str | None = None) -> bool:
+        """Import an HDU 1524 file whatever its name ends with."""
+        if not self.maybe_discard():
+            return False
+        path = path or self._ask_open("Import an HDU 1524 file", f"{HDU_FILTER};;All files (*)")
+        doc = self.read(path, force_hdu=True) if path else None
+        if doc is None:
+            return False
+        self.install(doc)
+        return True
+
+    def read(self, path: str, force_hdu: bool = False) -> Loaded | None:
+        """Read and validate a file; on a problem show a dialog and return None."""
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            if force_hdu or not is_sgs(path, text):
+                return self._read_hdu(text, path)
+            doc = sgs.loads(text, path)
+        except (SGStudioError, OSError, UnicodeDecodeError) as err:
+            self.last_error = err
+            if self.interactive:
+                errors.show_file_error(self.window, "open", path, err)
+            return None
+        return Loaded(doc.graph, Path(path).name, Path(path), doc.tabs)
+
+    def _read_hdu(self, text: str, path: str) -> Loaded | None:
+        cases = hdu.cases(text, path)
+        index = self.choose_case(cases, path) if len(cases) > 1 else 0
+        if index is None:
+            return None
+        model, queries = hdu.case_model(cases[index])
+        name = Path(path).name
+        source = f"{name}, test case {index + 1} of {len(cases)}: {len(queries)} queries"
+        return Loaded(model, f"{name} (case {index + 1})", None, queries=queries, source=source)
+
+    def choose_case(self, cases: Sequence[object], path: str) -> int | None:
+        """Ask which test case to import (None when cancelled; the first one when not interactive)."""
+        if not self.interactive:
+            return 0
+        items = [hdu.describe_case(i, c) for i, c in enumerate(cases)]
+        item, ok = QInputDialog.getItem(self.window, "Import HDU 1524",
+                                        f"{Path(path).name} has {len(cases)} test cases. Import:",
+                                        items, 0, False)
+        return items.index(item) if ok and item in items else None
+
+    # -- saving ----------------------------------------------------------------------------
+    def save(self) -> bool:
+        """Save to the document's file (Save As when it has none)."""
+        if self.path is None:
+            return self.save_as()
+        return self._save_to(self.path)
+
+    def save_as(self, path: str | None = None) -> bool:
+        """Save under a new name, which becomes the document's file."""
+        if path is None:
+            suggested = str(Path.home() / (Path(self.name.split(" (")[0]).stem + ".sgs"))
+            path, _ = QFileDialog.getSaveFileName(self.window, "Save the game", suggested, SGS_FILTER)
+            if not path:
+                return False
+            if not path.endswith(".sgs"):
+                path += ".sgs"
+        return self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            sgs.write(path, self.model, self.tabs)
+        except OSError as err:
+            errors.show_error(self.window, "Could not save the file", f"{path}: {err.strerror or err}")
+            return False
+        self.path, self.name = path, path.name
+        self.undo_stack.setClean()
+        self.add_recent(str(path))
+        self.title_changed.emit(self.name)
+        return True
+
+    def maybe_discard(self) -> bool:
+        """True when it is fine to replace the document (saved, or the user said Save/Discard)."""
+        if self.undo_stack.isClean():
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self.window, "Unsaved changes", f"Save the changes to {self.name} first?",
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        if answer == buttons.Save:
+            return self.save()
+        return answer == buttons.Discard
+
+    # -- queries and exports ---------------------------------------------------------------
+    def place_query(self, tokens: list[int]) -> None:
+        """Place a query's tokens on the graph (one undo step)."""
+        text = "Place tokens " + ", ".join(self.model.label(v) for v in sorted(tokens))
+        self.undo_stack.push(PlaceTokensCommand(self.model, tokens, text))
+
+    def export(self, kind: str, path: str | None = None) -> bool:
+        """Export as ``"png"``, ``"svg"``, ``"graphml"`` or ``"hdu1524"`` (asks for the file if needed)."""
+        suffix, title, filt = EXPORTS[kind]
+        if path is None:
+            suggested = str(Path.home() / (Path(self.name.split(" (")[0]).stem + suffix))
+            path, _ = QFileDialog.getSaveFileName(self.window, title, suggested, filt)
+            if not path:
+                return False
+        try:
+            if kind == "png":
+                self.canvas.export_png(path)
+            elif kind == "svg":
+                self.canvas.export_svg(path)
+            elif kind == "graphml":
+                sgs.write_text_atomic(Path(path), graphml_text(self.model))
+            else:
+                sgs.write_text_atomic(Path(path), hdu.export_text(self.model))
+        except OSError as err:
+            errors.show_error(self.window, "Could not export", f"{path}: {err.strerror or err}")
+            return False
+        return True
+
+    # -- recent files ----------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        """Most recent first."""
+        value = self.settings.value(RECENT_KEY, [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        files = [path, *(p for p in self.recent_files() if p != path)][:MAX_RECENT]
+        self.settings.setValue(RECENT_KEY, files)
+        self.settings.sync()
+        self.recent_changed.emit(files)
+
+    def _ask_open(self, title: str, filt: str) -> str:
+        start = str(self.path.parent) if self.path else ""
+        path, _ = QFileDialog.getOpenFileName(self.window, title, start, filt)
+        return path
+
+
+EXPORTS = {
+    "png": (".png", "Export the canvas as PNG", "PNG images (*.png)"),
+    "svg": (".svg", "Export the canvas as SVG", "SVG drawings (*.svg)"),
+    "graphml": (".graphml", "Export the graph as GraphML", "GraphML (*.graphml)"),
+    "hdu1524": (".txt", "Export as an HDU 1524 input", HDU_FILTER),
+}
+
+
+def is_sgs(path: str, text: str) -> bool:
+    """``.sgs`` by name; ``.txt``/``.in`` are HDU 1524; otherwise a JSON object is a game.
+
+    >>> is_sgs("a.sgs", ""), is_sgs("a.in", "{"), is_sgs("game", ' {"format"')
+    (True, False, True)
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix in (".txt", ".in"):
+        return False
+    return suffix == ".sgs" or text.lstrip().startswith("{")
+
+
+def graphml_text(model: GameGraph) -> str:
+    """The graph as GraphML: label, x, y, token count and Grundy value on every vertex.
+
+    >>> g = GameGraph.from_edges(2, [(0, 1)]); g.add_token(0)
+    >>> h = nx.parse_graphml(graphml_text(g), node_type=int)
+    >>> sorted(h.edges()), h.nodes[0]["tokens"], h.nodes[0]["grundy"]
+    ([(0, 1)], 1, 1)
+    """
+    out = nx.DiGraph()
+    for v in model.nodes():
+        pos = model.pos(v) or (0.0, 0.0)
+        out.add_node(v, label=model.label(v), x=float(pos[0]), y=float(pos[1]),
+                     tokens=model.token_count(v), grundy=model.grundy(v))
+    out.add_edges_from(model.edges())
+    return "\n".join(nx.generate_graphml(out)) + "\n"

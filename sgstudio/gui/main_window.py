@@ -1,0 +1,115 @@
+"""The main window: wiring only. The canvas in the centre, the panels in docks, the document,
+the actions; every behaviour lives in the module it names.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QCloseEvent, QUndoStack
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
+
+from sgstudio.core.graph import GameGraph
+from sgstudio.gui import actions as acts
+from sgstudio.gui import help as helps
+from sgstudio.gui.canvas import GraphCanvas
+from sgstudio.gui.commands import MoveTokenCommand
+from sgstudio.gui.files import DocumentController
+from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.panels.queries import QueriesPanel
+
+ABOUT = ("<b>sgstudio</b><br>A studio for impartial games under the Sprague–Grundy theory: draw a game, "
+         "place tokens, see who wins and every winning move.")
+
+
+class MainWindow(QMainWindow):
+    """The studio window (``settings`` lets tests keep recent files away from the user's)."""
+
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self.canvas = GraphCanvas(GameGraph(), self.undo_stack, self)
+        self.setCentralWidget(self.canvas)
+        self.analysis = AnalysisPanel(parent=self)
+        self.queries = QueriesPanel(self)
+        self.history = QUndoView(self.undo_stack, self)
+        self.history.setEmptyLabel("<opened>")
+        self.docks = {
+            "analysis": self._dock("Analysis", self.analysis, Qt.DockWidgetArea.RightDockWidgetArea),
+            "history": self._dock("Undo History", self.history, Qt.DockWidgetArea.RightDockWidgetArea),
+            "queries": self._dock("HDU 1524 Queries", self.queries, Qt.DockWidgetArea.RightDockWidgetArea),
+        }
+        self.tabifyDockWidget(self.docks["history"], self.docks["queries"])
+        self.docks["history"].raise_()
+        self.resizeDocks([self.docks["analysis"], self.docks["history"]], [520, 200], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["analysis"]], [400], Qt.Orientation.Horizontal)
+        self.document = DocumentController(self, self.canvas, self.undo_stack, settings)
+        self.actions = acts.build_actions(self)
+        self.actions["undo"], self.actions["redo"] = acts.undo_actions(self, self.undo_stack)
+        self.menus = acts.build_menus(self, self.actions)
+        self.toolbar = acts.build_toolbar(self, self.actions)
+        for dock in self.docks.values():
+            self.menus["view"].addAction(dock.toggleViewAction())
+        self._wire_canvas()
+        self._wire_document()
+        self._wire_actions()
+        self.setWindowIcon(acts.icon("app"))
+        self.resize(1280, 800)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title.lower().replace(" ", "_"))
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _wire_canvas(self) -> None:
+        self.canvas.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.canvas.status_message.connect(  # the canvas switches tools by key too: keep the bar in step
+            lambda _text: self.actions[f"tool_{self.canvas.tool()}"].setChecked(True))
+        self.canvas.selection_changed.connect(self.analysis.set_selection)
+        self.analysis.move_hovered.connect(self.canvas.highlight_move)
+        self.analysis.move_unhovered.connect(self.canvas.clear_highlight)
+        self.analysis.move_activated.connect(
+            lambda u, v: self.undo_stack.push(MoveTokenCommand(self.document.model, u, v)))
+
+    def _wire_document(self) -> None:
+        doc = self.document
+        doc.model_replaced.connect(self.analysis.set_model)
+        doc.queries_replaced.connect(self._show_queries)
+        doc.title_changed.connect(lambda name: self.setWindowTitle(f"{name}[*] — sgstudio"))
+        self.undo_stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))
+        doc.recent_changed.connect(lambda files: acts.fill_recent(self.menus["recent"], files, doc.open))
+        self.queries.query_chosen.connect(doc.place_query)
+        acts.fill_recent(self.menus["recent"], doc.recent_files(), doc.open)
+
+    def _show_queries(self, model: GameGraph, queries: list, title: str) -> None:
+        self.queries.set_queries(model, queries, title)
+        if queries:
+            self.docks["queries"].raise_()
+
+    def _wire_actions(self) -> None:
+        a, doc, canvas = self.actions, self.document, self.canvas
+        a["new"].triggered.connect(doc.new)
+        a["open"].triggered.connect(lambda: doc.open())
+        a["save"].triggered.connect(doc.save)
+        a["save_as"].triggered.connect(lambda: doc.save_as())
+        a["import_hdu"].triggered.connect(lambda: doc.import_hdu())
+        for name, kind in (("hdu", "hdu1524"), ("png", "png"), ("svg", "svg"), ("graphml", "graphml")):
+            a[f"export_{name}"].triggered.connect(lambda _c=False, k=kind: doc.export(k))
+        a["quit"].triggered.connect(self.close)
+        for name, tool in acts.TOOLS.items():
+            a[name].triggered.connect(lambda _c=False, t=tool: canvas.set_tool(t))
+        a["zoom_in"].triggered.connect(canvas.zoom_in)
+        a["zoom_out"].triggered.connect(canvas.zoom_out)
+        a["fit"].triggered.connect(canvas.fit_graph)
+        a["layout"].triggered.connect(canvas.layout_graph)
+        a["snap"].toggled.connect(canvas.set_snap)
+        a["shortcuts"].triggered.connect(lambda: helps.shortcuts_dialog(self).exec())
+        a["values_help"].triggered.connect(lambda: helps.values_dialog(self).exec())
+        a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", ABOUT))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.document.maybe_discard():
+            event.accept()
+        else:
+            event.ignore()
