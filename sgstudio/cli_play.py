@@ -111,10 +111,34 @@ def setup_hdu5724(cases: Sequence[Any], case: int, query: int, file: str) -> Set
                  lambda m: f"row {m[0]}, {m[1]} -> {m[2]}")
 
 
+def setup_hdu5795(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
+    """The heaps of test ``case`` (one position per test); a heap is taken from or split in three."""
+    from sgstudio.core.games.splitnim import SplitNim
+
+    chosen = pick(cases, case, "--case", "test case", file)
+    _only_query(query, file)
+    return Setup(SplitNim(3), tuple(chosen.heaps),
+                 lambda m: {"heap": m[0], "after": list(m[1])},
+                 split_text)
+
+
+def split_text(move: Move) -> str:
+    """A split-nim move in words.
+
+    >>> split_text((0, ())), split_text((1, (3,))), split_text((2, (1, 1, 2)))
+    ('heap 0, take all', 'heap 1, leave 3', 'heap 2, split into 1 + 1 + 2')
+    """
+    i, after = move
+    if len(after) > 1:
+        return f"heap {i}, split into " + " + ".join(map(str, after))
+    return f"heap {i}, leave {after[0]}" if after else f"heap {i}, take all"
+
+
 SETUPS: dict[str, Callable[[Sequence[Any], int, int, str], Setup]] = {
     "hdu1524": setup_hdu1524,
     "hdu1536": setup_hdu1536,
     "hdu5724": setup_hdu5724,
+    "hdu5795": setup_hdu5795,
 }
 
 

@@ -20,18 +20,21 @@ SAMPLES = {
     "hdu1524": "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n",
     "hdu1536": "2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n5 1 2 3 4 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n0\n",
     "hdu5724": "2\n1\n2 19 20\n2\n1 19\n1 18\n",
+    "hdu5795": "2\n2\n4 4\n3\n1 2 4\n",
 }
 # How a JSON move reads back as the game's move.
 FROM_JSON = {
     "hdu1524": lambda m: (m["from"], m["to"]),
     "hdu1536": lambda m: (m["heap"], m["take"]),
     "hdu5724": lambda m: (m["row"], m["from"], m["to"]),
+    "hdu5795": lambda m: (m["heap"], tuple(m["after"])),
 }
 # (case, query) pairs of each sample.
 POSITIONS = {
     "hdu1524": [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3)],
     "hdu1536": [(c, q) for c in (1, 2) for q in (1, 2, 3)],
     "hdu5724": [(1, 1), (2, 1)],
+    "hdu5795": [(1, 1), (2, 1)],
 }
 
 
