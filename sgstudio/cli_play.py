@@ -189,23 +189,18 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return play
 
 
-def _read(path: str) -> tuple[str, str]:
-    if path == "-":
-        return sys.stdin.read(), "<stdin>"
-    with open(path, encoding="utf-8") as handle:
-        return handle.read(), path
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``play`` with parsed arguments: the line on stdout; one error line on stderr and 2."""
+    from sgstudio.cli import read_input  # here: sgstudio.cli imports this module
+
     try:
-        text, name = _read(args.file)
+        text, name = read_input(args.file)
         setup = load(args.format, text, name, args.case, args.query)
     except SGStudioError as err:
         print(err, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"{args.file}: cannot read: {err}", file=sys.stderr)
+    except OSError as err:
+        print(f"{args.file}: cannot read: {err.strerror or err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     steps = line(setup.game, setup.start, args.max_moves)
     if args.json:

@@ -117,7 +117,11 @@ def test_bad_input_and_missing_file(capsys, sample_file, tmp_path):
     code, out, err = run_play(capsys, "hdu5724", path)
     assert code == 2 and out == "" and err.startswith(f"{path}:3:5:") and err.count("\n") == 1
     code, out, err = run_play(capsys, "hdu5724", str(tmp_path / "missing.txt"))
-    assert code == 2 and out == "" and "cannot read" in err
+    assert code == 2 and out == "" and "cannot read" in err and err.count("\n") == 1
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes(b"1\n1\n1 \xe9\n")
+    code, out, err = run_play(capsys, "hdu5724", str(bad))
+    assert code == 2 and out == "" and err.startswith(f"{bad}:3:3:") and err.count("\n") == 1
 
 
 def test_max_moves_stops_early_with_the_predicted_winner(capsys, sample_file):
@@ -133,3 +137,6 @@ def test_runs_as_a_program(sample_file):
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["winner"] == 1
+    argv = [sys.executable, "-m", "sgstudio.cli_play", "hdu5795", "-", "--case", "2"]
+    done = subprocess.run(argv, input=SAMPLES["hdu5795"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "player 1 wins", done.stderr
