@@ -44,14 +44,14 @@ def parse(text: str, file: str = "<string>") -> list[Case]:
     >>> parse("1\\n2\\n5", file="in.txt")
     Traceback (most recent call last):
     ...
-    sgstudio.core.errors.ParseError: in.txt:3:2: unexpected end of file: expected a heap size (>= 0)
+    sgstudio.core.errors.ParseError: in.txt:3:2: unexpected end of file: expected a heap size
     """
     ts = TokenStream(text, file)
-    count = ts.next_int("the number of tests T (>= 0)", lo=0)
+    count = ts.next_int("the number of tests T", lo=0)
     cases = []
     for _ in range(count):
-        n = ts.next_int("the number of heaps n (>= 1)", lo=1)
-        cases.append(Case(tuple(ts.take_ints(n, "a heap size (>= 0)", lo=0))))
+        n = ts.next_int("the number of heaps n", lo=1)
+        cases.append(Case(tuple(ts.take_ints(n, "a heap size", lo=0))))
     if not ts.at_end():
         raise ts.error(f"expected the end of the input after {count} tests, found {ts.tokens[ts.pos]!r}",
                        "the end of the input")
