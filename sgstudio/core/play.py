@@ -13,9 +13,12 @@ Optional hooks a game may add (the policy and the session use them when present)
 
 - ``remaining_length(position) -> int | None``: how long the game can still last, when cheap to
   know (the longest remaining path for tokens on a DAG, the stones left for heaps); the computer
-  uses it to keep a lost game long;
+  uses it to keep a lost game long. For the studio's four games, which do not have it,
+  :data:`sgstudio.core.policy.LENGTHS` stands in;
 - ``candidate_moves(position, limit) -> Sequence[Move]``: a bounded, deterministic choice of legal
-  moves for games whose positions have too many moves to enumerate (huge heaps).
+  moves for games whose positions have too many moves to enumerate (huge heaps). For split-nim,
+  whose ``legal_moves`` raises ValueError on such positions, :data:`sgstudio.core.policy.CANDIDATES`
+  stands in.
 
 On top of the protocol, :class:`PlaySession` steps through a game: a person against the computer,
 the computer against itself, or two people with hints; its move list can be walked back and forth.
