@@ -46,7 +46,18 @@ is expected: a 0 ends the input only where a test case starts (m >= 1)
 
 
 def _read_cases(ts: TokenStream) -> list[tuple[SNimCase, int]]:
-    """Each case with the index of its first token (to locate errors found while solving)."""
+    """Each case with the index of its first token (to locate errors found while solving).
+
+    Fast path: convert every token at once and walk the integers; at the first anomaly, walk the
+    tokens again with ``ts`` itself, which raises the ParseError with its line and column.
+    """
+    try:
+        return _walk(_Ints(ts.tokens))
+    except _AnomalyError:
+        return _walk(ts)
+
+
+def _walk(ts: TokenStream | _Ints) -> list[tuple[SNimCase, int]]:
     cases = []
     while True:
         start = ts.pos
@@ -67,7 +78,42 @@ def _read_cases(ts: TokenStream) -> list[tuple[SNimCase, int]]:
     return cases
 
 
-def _count(ts: TokenStream, what: str, name: str) -> int:
+class _AnomalyError(Exception):
+    """Something is off: let the TokenStream find and locate it."""
+
+
+class _Ints:
+    """The reading methods of TokenStream over pre-converted integers, without error positions."""
+
+    def __init__(self, tokens: list[str]) -> None:
+        self.tokens = tokens
+        try:
+            self.ints = list(map(int, tokens))
+        except ValueError:
+            raise _AnomalyError from None
+        self.pos = 0
+
+    def next_int(self, what: str, lo: int) -> int:
+        if self.pos >= len(self.ints) or self.ints[self.pos] < lo:
+            raise _AnomalyError
+        self.pos += 1
+        return self.ints[self.pos - 1]
+
+    def take_ints(self, count: int, what: str, lo: int) -> list[int]:
+        chunk = self.ints[self.pos : self.pos + count]
+        if len(chunk) < count or min(chunk) < lo:
+            raise _AnomalyError
+        self.pos += count
+        return chunk
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.ints)
+
+    def error(self, *args: object, **kwargs: object) -> _AnomalyError:
+        return _AnomalyError()
+
+
+def _count(ts: TokenStream | _Ints, what: str, name: str) -> int:
     """A count inside a case: an integer >= 1, with a clear message for a 0."""
     value = ts.next_int(what, lo=0)
     if value == 0:

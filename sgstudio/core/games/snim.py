@@ -123,15 +123,25 @@ def _kernel(name: str) -> Callable:
 
 
 def _fill_blocks(g: np.ndarray, start: int, end: int, s: np.ndarray) -> None:
-    """Same values as the kernel, with numpy: the min(S) values from n on depend only on g[:n]."""
+    """Same values as the kernel, with numpy: the min(S) values from n on depend only on g[:n].
+
+    Each block gathers g(n + i - s) for the c members s usable in it (a b x c matrix), marks them in a
+    boolean table and takes the first unmarked column of each row (the mex).
+    """
     k, step, w = s.size, int(s[0]), int(s[-1])
+    rows = np.arange(step)
     n = start
     while n < end:
         b = min(step, end - n)
-        idx = np.arange(n, n + b)[:, None] - s[None, :]
-        vals = g[idx] if n >= w else np.where(idx >= 0, g[np.maximum(idx, 0)], k + 1)
+        c = k if n >= w else int(np.searchsorted(s, n + b - 1, side="right"))
+        if c == 0:  # no move yet
+            g[n : n + b] = 0
+            n += b
+            continue
+        idx = (n + rows[:b])[:, None] - s[None, :c]
+        vals = g[idx] if s[c - 1] <= n else np.where(idx >= 0, g[np.maximum(idx, 0)], k + 1)
         seen = np.zeros((b, k + 2), bool)
-        seen[np.arange(b)[:, None], vals] = True
+        seen[rows[:b, None], vals] = True
         g[n : n + b] = seen.argmin(axis=1)
         n += b
 
@@ -144,12 +154,22 @@ def _fill(g: np.ndarray, start: int, end: int, s: np.ndarray) -> None:
     """Compute g[start:end]: numpy while the JIT is not loaded and the rent so far stays below its
     load time (so at most twice the better choice is spent), then the numba kernel."""
     global _rent
-    cost = -(-(end - start) // int(s[0])) * 1.2e-5 + (end - start) * s.size * 1.2e-8
+    cost = _numpy_cost(start, end, s)
     if "fill" not in _JIT and cost <= _rent:
         _rent -= cost
         _fill_blocks(g, start, end, s)
     else:
         _kernel("fill")(g, start, end, s)
+
+
+def _numpy_cost(start: int, end: int, s: np.ndarray) -> float:
+    """Estimated seconds of :func:`_fill_blocks`: per block, plus per gathered value."""
+    step = int(s[0])
+    blocks = -(-(end - start) // step)
+    if blocks * 1.5e-5 > _rent:
+        return float("inf")
+    block_ends = np.minimum(np.arange(start, end, step) + step - 1, end - 1)
+    return blocks * 1.5e-5 + step * int(np.searchsorted(s, block_ends, side="right").sum()) * 1e-8
 
 
 def _dtype_for(k: int) -> type:
