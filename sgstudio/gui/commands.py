@@ -250,13 +250,13 @@ class PasteCommand(CompositeCommand):
 class _PasteEdgeCommand(AddEdgeCommand):
     """An edge between vertices that do not exist yet when the paste is built."""
 
-    def __init__(self, model: GameGraph, u: int, v: int, parent: QUndoCommand) -> None:
+    def __init__(self, model: GameGraph, u: int, v: int) -> None:
         QUndoCommand.__init__(self, "Add edge")
         self.model, self.u, self.v, self.on_refused, self.refusal = model, u, v, None, None
 
 
 class _PasteTokenCommand(AddTokenCommand):
-    def __init__(self, model: GameGraph, v: int, parent: QUndoCommand) -> None:
+    def __init__(self, model: GameGraph, v: int) -> None:
         QUndoCommand.__init__(self, "Add token")
         self.model, self.v = model, v
 

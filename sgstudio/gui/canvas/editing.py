@@ -3,10 +3,9 @@ undo command; the scene then follows the model. Mixed into :class:`GraphCanvas`.
 
 from __future__ import annotations
 
-import contextlib
 import json
 
-from PySide6.QtCore import QMimeData, QPointF
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
@@ -27,14 +26,13 @@ from sgstudio.gui.commands import (
     SetPositionsCommand,
 )
 
-MIME = "application/x-sgstudio-subgraph"
 PASTE_STEP = 40.0
 
 
 class EditActions:
     """Selection-based edits. Needs ``model``, ``undo_stack``, ``scene()`` and ``status_message``."""
 
-    _clip: dict | None = None
+    _shared_clip: dict | None = None
     _paste_count = 0
     _editor: RenameEditor | None = None
 
@@ -129,24 +127,19 @@ class EditActions:
         return {"vertices": verts, "edges": sorted(edges), "tokens": tokens}
 
     def copy(self) -> None:
-        """Copy the selected vertices, the edges among them and their tokens."""
+        """Copy the selected vertices, the edges among them and their tokens (shared by every canvas
+        of this process; the system clipboard gets the same sub-graph as JSON text)."""
         clip = self._selection_clip()
         if clip is None:
             return
-        self._clip, self._paste_count = clip, 0
-        data = QMimeData()
-        data.setData(MIME, json.dumps(clip).encode())
-        data.setText(json.dumps(clip))
-        QGuiApplication.clipboard().setMimeData(data)
+        EditActions._shared_clip = clip
+        self._paste_count = 0
+        QGuiApplication.clipboard().setText(json.dumps(clip))
         self.status_message.emit(f"Copied {len(clip['vertices'])} vertices")
 
     def paste(self) -> None:
         """Paste the copied sub-graph (one undo step), shifted a little each time; select it."""
-        data = QGuiApplication.clipboard().mimeData()
-        clip = self._clip
-        if data is not None and data.hasFormat(MIME):
-            with contextlib.suppress(ValueError):
-                clip = json.loads(bytes(data.data(MIME)).decode())
+        clip = EditActions._shared_clip
         if clip:
             self._paste_count += 1
             self._paste_clip(clip, "Paste", PASTE_STEP * self._paste_count)

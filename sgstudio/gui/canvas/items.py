@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyle
 
 from sgstudio.gui import palette
 
-RADIUS = 24.0  # vertex radius in scene units
+RADIUS = 26.0  # vertex radius in scene units
 RIM = 7.0  # a press this close to a vertex's edge starts drawing an edge
 ARROW = 11.0  # arrowhead length
 TEXT_LOD = 0.4  # below this zoom, labels and values are not drawn
@@ -37,10 +37,10 @@ def _static_text(text: str, size: float, bold: bool) -> tuple[QStaticText, QPoin
 
 
 class VertexItem(QGraphicsItem):
-    """A vertex: a disc coloured by its Grundy value, its label, ``g = value`` and a token badge."""
+    """A vertex: a disc coloured by its Grundy value, its label, ``g=value`` and a token badge."""
 
     _CIRCLE = QRectF(-RADIUS, -RADIUS, 2 * RADIUS, 2 * RADIUS)
-    _INNER = QRectF(-RADIUS + 4, -RADIUS + 4, 2 * RADIUS - 8, 2 * RADIUS - 8)
+    _INNER = QRectF(-RADIUS + 3.5, -RADIUS + 3.5, 2 * RADIUS - 7, 2 * RADIUS - 7)
     _HALO = QRectF(-RADIUS - 4, -RADIUS - 4, 2 * RADIUS + 8, 2 * RADIUS + 8)
     _BOUNDS = QRectF(-RADIUS - 7, -RADIUS - 7, 2 * RADIUS + 14, 2 * RADIUS + 14)
     _BADGE = QPointF(RADIUS * 0.72, -RADIUS * 0.72)
@@ -76,8 +76,8 @@ class VertexItem(QGraphicsItem):
         if value == self.value:
             return
         self.value = value
-        self._value_text, self._value_at = _static_text(f"g = {value}", 8, False)
-        self._value_at += QPointF(0, 9)
+        self._value_text, self._value_at = _static_text(f"g={value}", 8, False)
+        self._value_at += QPointF(0, 8)
         self._fill = palette.fill(value)
         self._text_pen = palette.pen(palette.PAPER if value == 0 else palette.INK)
         self.update()
@@ -96,6 +96,14 @@ class VertexItem(QGraphicsItem):
         if on != self.token_highlight:
             self.token_highlight = on
             self.update()
+
+    def fill_colour(self) -> str:
+        """The fill colour shown, as ``#rrggbb``."""
+        return self._fill.color().name()
+
+    def shown_text(self) -> tuple[str, str]:
+        """The label and value texts drawn on the vertex."""
+        return self._label_text.text(), self._value_text.text()
 
     def on_rim(self, scene_pos: QPointF) -> bool:
         """Whether a press at ``scene_pos`` is on this vertex's rim (where edges start)."""
@@ -131,7 +139,7 @@ class VertexItem(QGraphicsItem):
         painter.setBrush(self._fill)
         painter.drawEllipse(self._CIRCLE)
         if self.value == 0:  # the shape cue: value-0 vertices carry an inner ring
-            painter.setPen(palette.pen(palette.PAPER, 2.0))
+            painter.setPen(palette.pen(palette.PAPER, 1.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(self._INNER)
         if option.levelOfDetailFromTransform(painter.worldTransform()) >= TEXT_LOD:
@@ -221,7 +229,7 @@ def edge_geometry(a: QPointF, b: QPointF, head_gap: float = RADIUS) -> tuple[QLi
 
     >>> line, arrow = edge_geometry(QPointF(0, 0), QPointF(100, 0))
     >>> line.x1(), line.x2(), arrow.size()
-    (24.0, 76.0, 3)
+    (26.0, 74.0, 3)
     """
     full = QLineF(a, b)
     length = full.length()
@@ -241,7 +249,7 @@ def rubber_geometry(a: QPointF, b: QPointF) -> QLineF:
     """A line from ``a``'s rim towards the free point ``b`` (the rubber edge while dragging).
 
     >>> rubber_geometry(QPointF(0, 0), QPointF(0, 50)).p1().y()
-    24.0
+    26.0
     """
     full = QLineF(a, b)
     if full.length() <= RADIUS:

@@ -59,6 +59,8 @@ class GraphCanvas(EditActions, QGraphicsView):
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setBackgroundBrush(palette.brush(palette.PAPER))
         self.setMouseTracking(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # pan by mouse instead
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._legend = LegendWidget(self)
         self.setScene(GraphScene(model, self))
