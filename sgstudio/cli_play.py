@@ -193,6 +193,9 @@ def run(args: argparse.Namespace) -> int:
     """Run ``play`` with parsed arguments: the line on stdout; one error line on stderr and 2."""
     from sgstudio.cli import read_input  # here: sgstudio.cli imports this module
 
+    if args.max_moves is not None and args.max_moves < 0:
+        print(f"sgstudio play: --max-moves must be >= 0, not {args.max_moves}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         text, name = read_input(args.file)
         setup = load(args.format, text, name, args.case, args.query)

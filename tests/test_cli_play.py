@@ -129,6 +129,8 @@ def test_max_moves_stops_early_with_the_predicted_winner(capsys, sample_file):
     code, out, _ = run_play(capsys, "hdu5724", path, "--case", "2", "--json", "--max-moves", "1")
     data = json.loads(out)
     assert code == 0 and len(data["moves"]) == 1 and data["stopped"] is True and data["winner"] == 1
+    code, out, err = run_play(capsys, "hdu5724", path, "--max-moves", "-1")
+    assert code == 2 and out == "" and "--max-moves" in err
 
 
 def test_runs_as_a_program(sample_file):
