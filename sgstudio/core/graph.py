@@ -166,7 +166,8 @@ class GameGraph:
     def would_close_cycle(self, u: int, v: int) -> list[int] | None:
         """The cycle that adding u -> v would close, or None (nothing is changed).
 
-        The list starts with u, then a shortest path from v back to a predecessor of u.
+        The list starts with u, then a path from v back to a predecessor of u, so that with
+        u -> v added each vertex has an edge to the next and the last one to the first.
 
         >>> g = GameGraph.from_edges(3, [(0, 1), (1, 2)])
         >>> g.would_close_cycle(2, 0), g.would_close_cycle(0, 2), g.would_close_cycle(1, 1)
@@ -176,7 +177,7 @@ class GameGraph:
         self._require(v)
         if v in self._dag.succ[u]:  # type: ignore[operator]
             return None
-        return self._dag.topo.find_cycle(u, v, self._dag.succ)
+        return self._dag.topo.find_cycle(u, v, self._dag.succ, self._dag.pred)
 
     def tokens(self) -> list[int]:
         """The tokens as a sorted multiset of vertices."""

@@ -34,10 +34,13 @@ import numpy as np
 
 from sgstudio.core.topo import TopoOrder
 
-#: A wave may recompute about 1/BUDGET_DIVISOR of (vertices + edges) before the bulk kernel takes over.
-BUDGET_DIVISOR = 64
-#: ... but never less than this many units of work (vertices recomputed plus edges read).
-MIN_BUDGET = 4096
+#: A wave may do about (vertices + edges) / BUDGET_DIVISOR units of work (a unit: one vertex
+#: recomputed or one successor read) before it hands over to the bulk kernel. A unit in Python costs
+#: about a hundred times a unit of the compiled kernel, so a wave that ends up in the kernel wastes
+#: a few per cent of a full recompute.
+BUDGET_DIVISOR = 256
+#: ... but at least this much, so small graphs (and short waves) never pay the kernel's start-up.
+MIN_BUDGET = 2048
 
 
 class DagStore:

@@ -4,9 +4,11 @@ Theory: a directed graph is acyclic exactly when its vertices have a topological
 injective ``ord`` with ``ord[u] < ord[v]`` for every edge u -> v. Inserting u -> v with
 ``ord[u] < ord[v]`` keeps the order valid. Otherwise (Pearce & Kelly, 2006) only the *affected
 region* ``ord[v] <= ord[x] <= ord[u]`` can be out of place: the vertices reachable from v inside
-it (R_F) must come after those reaching u inside it (R_B). A forward search from v that meets u
-proves a cycle; if it does not, R_B followed by R_F is laid back onto the same sorted ``ord``
-slots, and every other vertex keeps its index. Vertices outside the region are never touched.
+it (R_F) must come after those reaching u inside it (R_B), since every path from v to u stays
+inside the region. The forward search (from v) and the backward one (from u) run in alternation;
+if they meet there is a path v -> ... -> u, i.e. a cycle, found without exhausting the region.
+Otherwise R_B followed by R_F is laid back onto the same sorted ``ord`` slots, and every other
+vertex keeps its index. Vertices outside the region are never touched.
 
 Two O(1) shortcuts come first: a tail without in-edges may move before everything, and a head
 without out-edges after everything (neither can lie on a cycle through the new edge).
@@ -20,7 +22,7 @@ Examples
 >>> topo.ord
 [0, 1, 2, 3]
 >>> succ[1][2] = 2; pred[2][1] = None
->>> topo.find_cycle(3, 0, succ)               # 3 -> 0 would close 3 -> 0 -> 1 -> 2 -> 3
+>>> topo.find_cycle(3, 0, succ, pred)         # 3 -> 0 would close 3 -> 0 -> 1 -> 2 -> 3
 [3, 0, 1, 2]
 """
 
@@ -71,15 +73,16 @@ class TopoOrder:
         if v >= len(self.ord):
             self.ord.extend([0] * (v + 1 - len(self.ord)))
 
-    def find_cycle(self, u: int, v: int, succ: Adjacency) -> list[int] | None:
+    def find_cycle(self, u: int, v: int, succ: Adjacency, pred: Adjacency) -> list[int] | None:
         """The cycle that u -> v would close, as ``[u, v, ..., x]`` (x -> u an edge), or None.
 
-        Only the affected region is searched; the path from v to u is a shortest one.
+        Only the affected region is searched.
         """
         if u == v:
             return [u]
-        cycle, _ = self._forward(u, v, succ)
-        return cycle
+        if self.ord[u] < self.ord[v] or not pred[u] or not succ[v]:
+            return None
+        return self._search(u, v, succ, pred)[0]
 
     def insert(self, u: int, v: int, succ: Adjacency, pred: Adjacency) -> list[int] | None:
         """Prepare for the edge u -> v (not yet in ``succ``/``pred``): repair the order and
@@ -95,42 +98,41 @@ class TopoOrder:
         if not succ[v]:
             self.place_last(v)
             return None
-        cycle, forward = self._forward(u, v, succ)
-        if cycle is not None:
-            return cycle
-        self._reorder(self._backward(u, order[v], pred), forward)
-        return None
+        cycle, forward, backward = self._search(u, v, succ, pred)
+        if cycle is None:
+            self._reorder(backward, forward)
+        return cycle
 
-    def _forward(self, u: int, v: int, succ: Adjacency) -> tuple[list[int] | None, list[int]]:
-        """Breadth-first search from v over vertices before u: (cycle or None, vertices seen)."""
+    def _search(self, u: int, v: int, succ: Adjacency, pred: Adjacency
+                ) -> tuple[list[int] | None, list[int], list[int]]:
+        """Search forward from v (indices below u's) and backward from u (above v's), one vertex
+        at a time from the side with the shorter queue, until the two meet (a cycle) or both are
+        exhausted (then they are R_F and R_B). Returns (cycle or None, R_F, R_B)."""
         order = self.ord
-        bound = order[u]
-        parent = {v: v}
-        frontier = [v]
-        for x in frontier:
-            for w in succ[x]:  # type: ignore[union-attr]
-                if w == u:
-                    path = [x]
-                    while x != v:
-                        x = parent[x]
-                        path.append(x)
-                    return [u, *reversed(path)], frontier
-                if w not in parent and order[w] < bound:
-                    parent[w] = x
-                    frontier.append(w)
-        return None, frontier
-
-    def _backward(self, u: int, bound: int, pred: Adjacency) -> list[int]:
-        """Vertices that reach u and come after index ``bound`` (u included)."""
-        order = self.ord
-        seen = {u}
-        frontier = [u]
-        for x in frontier:
-            for w in pred[x]:  # type: ignore[union-attr]
-                if w not in seen and order[w] > bound:
-                    seen.add(w)
-                    frontier.append(w)
-        return frontier
+        low, high = order[v], order[u]
+        ahead, behind = {v: v}, {u: u}  # vertex -> the vertex it was reached from
+        forward, backward = [v], [u]
+        i = j = 0
+        while i < len(forward) or j < len(backward):
+            if i < len(forward) and (j >= len(backward) or len(forward) - i <= len(backward) - j):
+                x = forward[i]
+                i += 1
+                for w in succ[x]:  # type: ignore[union-attr]
+                    if w in behind:
+                        return _join(u, x, w, ahead, behind), forward, backward
+                    if w not in ahead and order[w] < high:
+                        ahead[w] = x
+                        forward.append(w)
+            else:
+                x = backward[j]
+                j += 1
+                for w in pred[x]:  # type: ignore[union-attr]
+                    if w in ahead:
+                        return _join(u, w, x, ahead, behind), forward, backward
+                    if w not in behind and order[w] > low:
+                        behind[w] = x
+                        backward.append(w)
+        return None, forward, backward
 
     def _reorder(self, backward: list[int], forward: list[int]) -> None:
         """Lay R_B then R_F, each in its old relative order, onto their pooled sorted indices."""
@@ -142,6 +144,19 @@ class TopoOrder:
         slots = sorted(map(key, moved))
         for x, slot in zip(moved, slots, strict=True):
             order[x] = slot
+
+
+def _join(u: int, x: int, w: int, ahead: dict[int, int], behind: dict[int, int]) -> list[int]:
+    """The cycle u, v .. x (forward tree), w .. before u (backward tree), for an edge x -> w."""
+    path = [x]
+    while ahead[x] != x:
+        x = ahead[x]
+        path.append(x)
+    path.reverse()
+    while w != u:
+        path.append(w)
+        w = behind[w]
+    return [u, *path]
 
 
 def topological_ranks(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
