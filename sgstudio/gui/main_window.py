@@ -4,8 +4,8 @@ the actions; every behaviour lives in the module it names.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QUndoStack
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
 
 from sgstudio.core.graph import GameGraph
@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
         self._wire_document()
         self._wire_actions()
         self.setWindowIcon(acts.icon("app"))
+        self._fitted = False
         self.resize(1280, 800)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -63,24 +64,38 @@ class MainWindow(QMainWindow):
         return dock
 
     def _wire_canvas(self) -> None:
-        self.canvas.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
-        self.canvas.status_message.connect(  # the canvas switches tools by key too: keep the bar in step
-            lambda _text: self.actions[f"tool_{self.canvas.tool()}"].setChecked(True))
+        self.canvas.status_message.connect(self._show_status)
         self.canvas.selection_changed.connect(self.analysis.set_selection)
         self.analysis.move_hovered.connect(self.canvas.highlight_move)
         self.analysis.move_unhovered.connect(self.canvas.clear_highlight)
-        self.analysis.move_activated.connect(
-            lambda u, v: self.undo_stack.push(MoveTokenCommand(self.document.model, u, v)))
+        self.analysis.move_activated.connect(self._play_move)
 
     def _wire_document(self) -> None:
         doc = self.document
         doc.model_replaced.connect(self.analysis.set_model)
         doc.queries_replaced.connect(self._show_queries)
-        doc.title_changed.connect(lambda name: self.setWindowTitle(f"{name}[*] — sgstudio"))
-        self.undo_stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))
-        doc.recent_changed.connect(lambda files: acts.fill_recent(self.menus["recent"], files, doc.open))
+        doc.title_changed.connect(self._set_title)
+        self.undo_stack.cleanChanged.connect(self._set_clean)
+        doc.recent_changed.connect(self._fill_recent)
         self.queries.query_chosen.connect(doc.place_query)
-        acts.fill_recent(self.menus["recent"], doc.recent_files(), doc.open)
+        self._fill_recent(doc.recent_files())
+
+    # -- small slots (methods, so that Qt drops them with the window) ----------------------
+    def _show_status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+        self.actions[f"tool_{self.canvas.tool()}"].setChecked(True)  # keys switch tools too
+
+    def _play_move(self, u: int, v: int) -> None:
+        self.undo_stack.push(MoveTokenCommand(self.document.model, u, v))
+
+    def _set_title(self, name: str) -> None:
+        self.setWindowTitle(f"{name}[*] — sgstudio")
+
+    def _set_clean(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _fill_recent(self, files: list[str]) -> None:
+        acts.fill_recent(self.menus["recent"], files, self.document.open)
 
     def _show_queries(self, model: GameGraph, queries: list, title: str) -> None:
         self.queries.set_queries(model, queries, title)
@@ -107,6 +122,12 @@ class MainWindow(QMainWindow):
         a["shortcuts"].triggered.connect(lambda: helps.shortcuts_dialog(self).exec())
         a["values_help"].triggered.connect(lambda: helps.values_dialog(self).exec())
         a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", ABOUT))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:  # the document was fitted to a view that had no size yet
+            self._fitted = True
+            QTimer.singleShot(0, self.canvas.fit_graph)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.document.maybe_discard():

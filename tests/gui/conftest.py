@@ -69,4 +69,5 @@ def window(qtbot, dialogs, settings):
     w.document.load_example()
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.canvas.zoom() > 0.5)  # fitted to the shown view
     return w
