@@ -147,3 +147,18 @@ def test_a_million_heaps():
         slow ^= game.grundy(h)
     first = "First player wins.\n" if slow else "Second player wins.\n"
     assert solve(text) == first + "Second player wins.\n"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.one_of(st.integers(-1, 6), st.integers(0, 2**64)), max_size=12), st.booleans())
+def test_vectorised_path_agrees_with_the_parser_or_defers_to_it(numbers, newline):
+    text = ("\n" if newline else " ").join(map(str, numbers))
+    try:
+        expected = "".join(("First" if case_value(c.heaps) else "Second") + " player wins.\n"
+                           for c in parse(text, "t"))
+    except ParseError as err:
+        with pytest.raises(ParseError) as info:
+            solve(text, "t")
+        assert str(info.value) == str(err)
+    else:
+        assert solve(text, "t") == expected
