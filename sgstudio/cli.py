@@ -1,4 +1,4 @@
-"""Command line: ``sgstudio solve FORMAT [FILE]`` and friends.
+"""Command line: ``sgstudio solve FORMAT [FILE]``, ``sgstudio play FORMAT FILE`` and the GUI.
 
 Imports the core and the formats only, never Qt (the GUI is loaded only when asked for), and
 loads each format module lazily so that start-up stays lean.
@@ -16,7 +16,7 @@ from sgstudio.core.errors import ParseError, SGStudioError
 from sgstudio.formats import FORMATS
 
 EXIT_BAD_INPUT = 2
-SUBCOMMANDS = ("solve",)
+SUBCOMMANDS = ("solve", "play")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,6 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("format", metavar="FORMAT", help="one of: " + ", ".join(sorted(FORMATS)))
     solve.add_argument("file", nargs="?", default="-", help="input file (default: standard input)")
+    from sgstudio import cli_play  # here: cli_play imports this module
+
+    cli_play.register(sub)
     return parser
 
 
@@ -94,6 +97,10 @@ def main(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "solve":
         return run_solve(args.format, args.file)
+    if args.command == "play":
+        from sgstudio import cli_play
+
+        return cli_play.run(args)
     build_parser().print_help()
     return 0
 

@@ -94,3 +94,19 @@ def test_help_lists_the_formats(capsys):
         cli.main(["solve", "--help"])
     assert info.value.code == 0
     assert "hdu1524" in capsys.readouterr().out
+
+
+def test_play_subcommand_runs_as_a_process(tmp_path):
+    import json
+
+    path = tmp_path / "in.txt"
+    path.write_text(SAMPLE)
+    out = run("play", "hdu1524", str(path), "--query", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    line = json.loads(out.stdout)
+    players = [m["player"] for m in line["moves"]]
+    assert players == [1 + i % 2 for i in range(len(players))]
+    assert line["winner"] == players[-1]
+    assert line["moves"][0]["value_after"] == 0  # query 2 is a WIN: the first move reaches nim-sum 0
+    bad = run("play", "hdu1524", str(path), "--case", "7")
+    assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1

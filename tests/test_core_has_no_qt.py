@@ -11,6 +11,8 @@ CORE_MODULES = [
     "sgstudio.core.graph",
     "sgstudio.core.games.dag",
     "sgstudio.cli",
+    "sgstudio.cli_play",
+    "sgstudio.core.policy",
     "sgstudio.formats.tokens",
 ]
 
