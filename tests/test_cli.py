@@ -109,4 +109,4 @@ def test_play_subcommand_runs_as_a_process(tmp_path):
     assert line["winner"] == players[-1]
     assert line["moves"][0]["value_after"] == 0  # query 2 is a WIN: the first move reaches nim-sum 0
     bad = run("play", "hdu1524", str(path), "--case", "7")
-    assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1
+    assert bad.returncode == 2 and bad.stdout == b"" and len(bad.stderr.splitlines()) == 1
