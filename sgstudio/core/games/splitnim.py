@@ -195,6 +195,7 @@ def xor_sum_parts(xor: int, total: int, need: Sequence[bool]) -> list[int] | Non
 _MASKS = np.array([0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F,
                    0x00FF00FF00FF00FF, 0x0000FFFF0000FFFF, 0x00000000FFFFFFFF], np.uint64)
 _KERNEL = None
+_TABLES: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # parts -> the largest table computed so far
 
 
 def _table_kernel(parts, count, words, masks):  # pragma: no cover - compiled by numba
@@ -372,7 +373,6 @@ class SplitNim:
         if isinstance(parts, bool) or not isinstance(parts, int) or parts < 2:
             raise ValueError(f"parts must be an integer >= 2, not {parts!r}")
         self.parts = parts
-        self._table: tuple[np.ndarray, np.ndarray] | None = None
 
     def __repr__(self) -> str:
         return f"SplitNim(parts={self.parts})"
@@ -412,18 +412,20 @@ class SplitNim:
         return limit
 
     def _table_upto(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        if self._table is not None and len(self._table[0]) > n:
-            return self._table
+        """The shared table of this ``parts``, grown (by powers of two) to cover heap n."""
+        table = _TABLES.get(self.parts)
+        if table is not None and len(table[0]) > n:
+            return table
         limit = self.table_limit()
         if n >= limit:
             raise ValueError(self._beyond_message(n, limit))
-        self._table = compute_table(self.parts, min(limit, max(256, 1 << n.bit_length())))
-        return self._table
+        table = _TABLES[self.parts] = compute_table(self.parts, min(limit, max(256, 1 << n.bit_length())))
+        return table
 
     def _beyond_message(self, n: int, limit: int) -> str:
         text = (f"g({n}) for parts={self.parts} needs the computed table, which covers heaps below "
                 f"{limit} only (a closed form is proven for parts 2 and 3)")
-        found = detect_pattern(self._table[0]) if self._table is not None else None
+        found = detect_pattern(_TABLES[self.parts][0]) if self.parts in _TABLES else None
         return text + (f"; the table shows {found.describe()}" if found else "")
 
     def pattern(self, count: int = 1024) -> Pattern | None:
@@ -513,7 +515,7 @@ class SplitNim:
         """Every move (takes leaving 0..n-1, then splits as non-decreasing tuples), heap by heap.
 
         This enumerates, so it raises ValueError when there are more than MAX_LEGAL_MOVES moves
-        (a heap of 100,000 stones, or about 1,000 with parts = 3); use :meth:`winning_moves` then.
+        (a heap of 100,000 stones, or of about 1,100 with parts = 3); use :meth:`winning_moves` then.
 
         >>> SplitNim(3).legal_moves((4,))
         [(0, ()), (0, (1,)), (0, (2,)), (0, (3,)), (0, (1, 1, 2))]
