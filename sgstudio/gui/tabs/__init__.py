@@ -1,0 +1,62 @@
+"""The number-game tabs (S-Nim, split-nim, board) beside the Graph tab.
+
+Every tab is a :class:`GameTab`: a QWidget that edits one position of its game through its own
+QUndoStack (the main window puts all stacks in one QUndoGroup and activates the current tab's),
+shows who wins and every winning move, and saves/loads its state as a JSON-able dict inside the
+``.sgs`` document (``document["tabs"][tab.key]``).
+
+The editable position lives in a Qt-free model under :mod:`sgstudio.core.positions` (with
+:class:`sgstudio.core.events.Signal` events); undo commands call model methods only; the widgets
+follow the model's events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QWidget
+
+
+class GameTab(QWidget):
+    """Base of the number-game tabs: what the main window relies on.
+
+    Subclasses set ``key`` (``"snim"``, ``"splitnim"``, ``"board"``: the ``--tab`` name and the
+    key in the document), ``title`` (shown on the tab) and ``judge_format`` (``"hdu1536"``,
+    ``"hdu5795"``, ``"hdu5724"``), and implement the four methods below.
+    """
+
+    key: str = ""
+    title: str = ""
+    judge_format: str = ""
+
+    #: a one-line message for the status bar
+    status_message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+
+    def to_state(self) -> dict[str, Any]:
+        """The tab's state as plain JSON data (saved in the document)."""
+        raise NotImplementedError
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        """Replace the tab's state; raise ValueError with a clear message (tab unchanged) if invalid.
+
+        Clears the tab's undo stack: a loaded document starts a new history.
+        """
+        raise NotImplementedError
+
+    def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
+        """Load test case ``case`` (0-based) of a judge file of ``judge_format``.
+
+        With ``case=None`` and several cases, ask the user which one (a dialog). Raise
+        :class:`sgstudio.core.errors.ParseError` on bad input, leaving the tab unchanged.
+        """
+        raise NotImplementedError
+
+    def game_and_position(self) -> tuple[Any, tuple]:
+        """The core Game (protocol of :mod:`sgstudio.core.play`) and the current position, for play."""
+        raise NotImplementedError
