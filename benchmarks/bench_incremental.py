@@ -21,6 +21,7 @@ Run: .venv/bin/python benchmarks/bench_incremental.py
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -116,8 +117,24 @@ def random_edits(rng: np.random.Generator) -> tuple[list[tuple], dict[str, float
             refused.append(timed(_refuse, game, b, a))
     stats("refused add_edge (closes a cycle)", refused)
     assert game.recompute() == {}, "incremental values disagree with the bulk kernel"
-    figures = {"median": common.median(adds + removes), "p99": common.percentile(adds + removes, 99)}
+    figures = {"add": (common.median(adds), common.percentile(adds, 99)),
+               "remove": (common.median(removes), common.percentile(removes, 99)),
+               "checksum": sum(game.values().values())}
     return script, figures, _dump(pairs, script)
+
+
+def cpp_baseline(figures: dict, path: Path) -> None:
+    exe = common.compile_cpp("incremental")
+    if exe is None:
+        return
+    out = subprocess.run([str(exe), str(path)], capture_output=True, text=True, check=True).stdout.split()
+    add_med, add_p99, rem_med, rem_p99 = (float(x) * 1e-6 for x in out[:4])
+    print("C++ baseline, same edit script and algorithms (no bulk fallback), "
+          f"values {'agree' if int(out[4]) == figures['checksum'] else 'DISAGREE'}:")
+    for name, (med, p99), (c_med, c_p99) in (("add_edge", figures["add"], (add_med, add_p99)),
+                                             ("remove_edge", figures["remove"], (rem_med, rem_p99))):
+        print(f"  {name}: C++ median {c_med * 1e6:.2f} us, p99 {c_p99 * 1e6:.1f} us; sgstudio/C++ "
+              f"median {med / c_med:.1f}x, p99 {p99 / c_p99:.1f}x")
 
 
 def _refuse(game: GameGraph, u: int, v: int) -> None:
@@ -185,7 +202,8 @@ def _full_recompute(game: GameGraph, change, u: int, v: int) -> None:
 def main() -> None:
     rng = np.random.default_rng(2024)
     grundy_values(2, np.array([0]), np.array([1]))  # load the compiled kernel outside the timings
-    random_edits(rng)
+    _, figures, path = random_edits(rng)
+    cpp_baseline(figures, path)
     all_values_edit()
 
 
