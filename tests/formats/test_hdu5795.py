@@ -162,3 +162,9 @@ def test_vectorised_path_agrees_with_the_parser_or_defers_to_it(numbers, newline
         assert str(info.value) == str(err)
     else:
         assert solve(text, "t") == expected
+
+
+@pytest.mark.parametrize("text", [SAMPLE, SAMPLE.replace("\n", "\r\n"), "\t2 2 4 4\n\n3 1 2 4"])
+def test_well_formed_files_take_the_vectorised_path(text):
+    assert hdu5795._solve_vectorised(text) == SAMPLE_OUT
+    assert [c.heaps for c in parse(text)] == [(4, 4), (1, 2, 4)]
