@@ -132,7 +132,8 @@ class DocumentController(QObject):
             return None
         model, queries = hdu.case_model(cases[index])
         name = Path(path).name
-        source = f"{name}, test case {index + 1} of {len(cases)}: {len(queries)} queries"
+        count = f"{len(queries)} quer{'y' if len(queries) == 1 else 'ies'}"
+        source = f"{name}, test case {index + 1} of {len(cases)}: {count}; click one to place its tokens"
         return Loaded(model, f"{name} (case {index + 1})", None, queries=queries, source=source)
 
     def choose_case(self, cases: Sequence[object], path: str) -> int | None:

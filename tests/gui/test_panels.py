@@ -120,3 +120,18 @@ def test_query_click_places_its_tokens_in_one_undo_step(qtbot):
     qtbot.waitUntil(lambda: panel.answers() == ["WIN", "WIN"] and model.grundy(0) == 2)
     model.remove_edge(0, 1)  # g(0) = mex{1} = 0: tokens on 0 and 2 now XOR to 1, a lone 0 loses
     qtbot.waitUntil(lambda: panel.answers() == ["LOSE", "WIN"])
+
+
+def test_many_qt_calls_do_not_free_none(qtbot):
+    """PySide6 6.12 on CPython 3.11 drops a reference to None per void call; sgstudio.gui pins it."""
+    import sys
+
+    from PySide6.QtWidgets import QLabel
+
+    label = QLabel()
+    qtbot.addWidget(label)
+    before = sys.getrefcount(None)
+    for i in range(20000):
+        label.setText(str(i & 7))
+    assert label.text() == str(19999 & 7)
+    assert sys.version_info >= (3, 12) or sys.getrefcount(None) > 2**50 > before - sys.getrefcount(None)
