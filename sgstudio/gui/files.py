@@ -203,10 +203,10 @@ class DocumentController(QObject):
             if not path:
                 return False
         try:
-            if kind == "png":
-                self.canvas.export_png(path)
-            elif kind == "svg":
-                self.canvas.export_svg(path)
+            if kind in ("png", "svg"):
+                written = getattr(self.canvas, f"export_{kind}")(path)
+                if written is False:
+                    raise OSError(f"cannot write the {kind.upper()} file")
             elif kind == "graphml":
                 sgs.write_text_atomic(Path(path), graphml_text(self.model))
             else:

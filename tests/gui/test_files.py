@@ -174,6 +174,9 @@ def test_exports(window, dialogs, tmp_path):
     assert {v: graph.nodes[v]["label"] for v in graph} == {v: model.label(v) for v in model.nodes()}
     assert not QImage(str(tmp_path / "g.png")).isNull()
     assert "<svg" in (tmp_path / "g.svg").read_text()
+    dialogs.save_path = str(tmp_path / "no-such-dir" / "g.png")
+    assert not window.document.export("png")
+    assert "no-such-dir" in dialogs.errors[-1][1]
 
 
 @pytest.mark.parametrize(("answer", "closes"), [(Button.Cancel, False), (Button.Discard, True)])

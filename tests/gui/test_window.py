@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtWidgets import QApplication
 
 from sgstudio.gui.panels.analysis import AnalysisPanel
 
@@ -68,6 +69,8 @@ def test_hovering_a_row_highlights_the_move_on_the_canvas(qtbot, window):
     qtbot.mouseMove(moves.viewport(), row_centre(moves, 0))
     qtbot.waitUntil(lambda: edge.highlight is not None)
     assert window.canvas.item_for_vertex(u).token_highlight
+    QApplication.sendEvent(moves, QEvent(QEvent.Type.Leave))  # the mouse leaves the list
+    assert edge.highlight is None and not window.canvas.item_for_vertex(u).token_highlight
 
 
 def test_double_clicking_a_row_plays_it_and_undo_restores(qtbot, window):

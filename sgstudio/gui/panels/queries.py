@@ -17,6 +17,7 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import nim_sum
 
 QUERY_ROLE = Qt.ItemDataRole.UserRole
+NO_IMPORT = "No HDU 1524 file imported (File > Import HDU 1524…)."
 
 
 class PlaceTokensCommand(QUndoCommand):
@@ -64,7 +65,7 @@ class QueriesPanel(QWidget):
         self.model: GameGraph | None = None
         self.queries: list[list[int]] = []
         layout = QVBoxLayout(self)
-        self.title = QLabel("No HDU 1524 file imported (File > Import HDU 1524…).", self)
+        self.title = QLabel(NO_IMPORT, self)
         self.title.setWordWrap(True)
         self.list = QListWidget(self)
         self.list.setToolTip("Click a query to place its tokens on the graph (one undo step).")
@@ -85,7 +86,7 @@ class QueriesPanel(QWidget):
         self.queries = [list(q) for q in queries]
         if model is not None:
             model.values_changed.connect(self._schedule)
-        self.title.setText(title or "No queries.")
+        self.title.setText(title or NO_IMPORT)
         self.refresh()
 
     def _schedule(self, *_args: object) -> None:
