@@ -50,9 +50,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QProgressDialog, QPushButton, QWidget
 
-from sgstudio.gui import PINNED_REFS
-
 Progress = Callable[[int, int], None]
+PINNED_REFS = 1 << 52
 
 
 def pin_bools() -> bool:
@@ -61,7 +60,7 @@ def pin_bools() -> bool:
     PySide6 6.12 on CPython 3.11: every ``SignalInstance.emit`` drops one reference to ``True`` (its
     return value) without having taken it, so some hundreds of emits (progress reports) deallocate
     ``True`` and abort the interpreter ("bool_dealloc"). The same cure as
-    :func:`sgstudio.gui.pin_none`, applied here until that helper covers the booleans too.
+    ``sgstudio.gui.pin_none``, applied here until that helper covers the booleans too.
 
     >>> import sys
     >>> pin_bools() in (True, False) and (sys.version_info >= (3, 12) or sys.getrefcount(True) > 2**50)
