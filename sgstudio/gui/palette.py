@@ -48,6 +48,16 @@ def pen(colour: str, width: float = 1.0, style: Qt.PenStyle = Qt.PenStyle.SolidL
 
 
 @cache
+@cache
+def hairline(colour: str) -> QPen:
+    """A shared cosmetic 1-pixel pen: Qt draws it on its fast path (no stroking) at any zoom, which
+    keeps thousands of long edges cheap to repaint."""
+    p = QPen(QColor(colour), 1.0)
+    p.setCosmetic(True)
+    return p
+
+
+@cache
 def font(size: float, bold: bool = False) -> QFont:
     """A shared font (made lazily: fonts need a running QGuiApplication)."""
     f = QFont()

@@ -18,6 +18,7 @@ RADIUS = 26.0  # vertex radius in scene units
 RIM = 7.0  # a press this close to a vertex's edge starts drawing an edge
 ARROW = 11.0  # arrowhead length
 TEXT_LOD = 0.4  # below this zoom, labels and values are not drawn
+ARROW_LOD = 0.12  # below this zoom, arrowheads are not drawn
 VERTEX = QGraphicsItem.UserType + 1
 EDGE = QGraphicsItem.UserType + 2
 
@@ -55,6 +56,7 @@ class VertexItem(QGraphicsItem):
         self.token_highlight = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # repaints blit, not Python
         self.setZValue(1)
         self.label = ""
         self.value = -1
@@ -138,11 +140,11 @@ class VertexItem(QGraphicsItem):
         painter.setPen(palette.pen(palette.INK, 1.5))
         painter.setBrush(self._fill)
         painter.drawEllipse(self._CIRCLE)
-        if self.value == 0:  # the shape cue: value-0 vertices carry an inner ring
-            painter.setPen(palette.pen(palette.PAPER, 1.5))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(self._INNER)
-        if option.levelOfDetailFromTransform(painter.worldTransform()) >= TEXT_LOD:
+        if option.levelOfDetailFromTransform(painter.worldTransform()) >= TEXT_LOD:  # else too small to read
+            if self.value == 0:  # the shape cue: value-0 vertices carry an inner ring
+                painter.setPen(palette.pen(palette.PAPER, 1.5))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(self._INNER)
             painter.setPen(self._text_pen)
             painter.drawStaticText(self._label_at, self._label_text)
             painter.drawStaticText(self._value_at, self._value_text)
@@ -215,13 +217,15 @@ class EdgeItem(QGraphicsItem):
 
     def paint(self, painter, option, widget=None) -> None:
         if self.highlight:
-            colour, width = _HIGHLIGHT[self.highlight], 4.0
+            colour = _HIGHLIGHT[self.highlight]
+            painter.setPen(palette.pen(colour, 4.0))
         else:
-            colour, width = palette.EDGE, 1.6
-        painter.setPen(palette.pen(colour, width))
+            colour = palette.EDGE
+            painter.setPen(palette.hairline(colour))
         painter.drawLine(self._line)
-        painter.setBrush(palette.brush(colour))
-        painter.drawPolygon(self._arrow)
+        if painter.worldTransform().m11() >= ARROW_LOD:  # else the arrowhead is under a pixel
+            painter.setBrush(palette.brush(colour))
+            painter.drawPolygon(self._arrow)
 
 
 def edge_geometry(a: QPointF, b: QPointF, head_gap: float = RADIUS) -> tuple[QLineF, QPolygonF]:

@@ -37,12 +37,14 @@ _ARROWS = {K.Key_Left: (-1, 0), K.Key_Right: (1, 0), K.Key_Up: (0, -1), K.Key_Do
 class GraphCanvas(EditActions, QGraphicsView):
     """The graph editor widget for one :class:`GameGraph` document.
 
-    Signals: ``status_message(str)`` (plain-words feedback for the status bar) and
-    ``selection_changed(list)`` (the selected vertex ids, sorted).
+    Signals: ``status_message(str)`` (plain-words feedback for the status bar),
+    ``selection_changed(list)`` (the selected vertex ids, sorted) and ``tool_changed(str)`` (the
+    mouse mode's name, also when switched by the S/E/T keys).
     """
 
     status_message = Signal(str)
     selection_changed = Signal(list)
+    tool_changed = Signal(str)
 
     def __init__(self, model: GameGraph, undo_stack: QUndoStack, parent: QWidget | None = None) -> None:
         QGraphicsView.__init__(self, parent)
@@ -113,6 +115,7 @@ class GraphCanvas(EditActions, QGraphicsView):
             self._gesture.cancel()
             self._gesture = None
         self._tool = TOOLS[name](self)
+        self.tool_changed.emit(name)
         self.status_message.emit(self._tool.tooltip)
 
     def tool(self) -> str:

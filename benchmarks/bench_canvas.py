@@ -1,0 +1,175 @@
+"""Canvas benchmark: how long an edit takes to reach the screen on a 2,000-vertex, 6,000-edge DAG.
+
+One sample = push an undo command that adds (or removes) an edge -> the model recomputes Grundy
+values and emits events -> the scene recolours just the changed vertices -> ``viewport().repaint()``
+paints the whole viewport synchronously. Reported at p50/p95 (target: 16 ms at p95), both with the
+whole graph fitted in the window and at 100 % zoom, and split into "model + items" and "paint".
+
+Baseline, measured in the same run: a scene of the same number of plain QGraphicsEllipseItems (and
+plain QGraphicsLineItems for the edges) at the same places, the same view and zoom; one sample
+recolours as many ellipses as the edit changed vertices (at least one) and repaints. Also: opening
+the graph (layered layout, items, first paint) against building the plain scene.
+
+Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_canvas.py``
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import common
+from PySide6.QtCore import QLineF, QRectF
+from PySide6.QtGui import QBrush, QColor, QPainter, QUndoStack
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
+
+from sgstudio.core.graph import GameGraph
+from sgstudio.gui.canvas import GraphCanvas
+from sgstudio.gui.commands import AddEdgeCommand, RemoveEdgeCommand
+
+N, M, SAMPLES, SIZE = 2000, 6000, 120, (1280, 800)
+
+
+def random_dag(n: int, m: int, seed: int = 1) -> list[tuple[int, int]]:
+    """m distinct edges u -> v with u < v (so acyclic), mostly between nearby vertices."""
+    rng, edges = random.Random(seed), set()
+    while len(edges) < m:
+        u = rng.randrange(n - 1)
+        v = min(n - 1, u + 1 + int(rng.expovariate(1 / 40)))
+        edges.add((u, v))
+    return sorted(edges)
+
+
+def ms(seconds: float) -> float:
+    return seconds * 1000.0
+
+
+def edit_samples(canvas: GraphCanvas, stack: QUndoStack, rng: random.Random) -> tuple[list, list, list]:
+    """(total, model+items, paint) times in ms, and how many vertices each edit recoloured."""
+    model, vp = canvas.model, canvas.viewport()
+    changed_counts: list[int] = []
+    model.values_changed.connect(lambda changed: changed_counts.append(len(changed)))
+    totals, models, paints = [], [], []
+    for _ in range(SAMPLES):
+        u = rng.randrange(N - 1)
+        v = rng.randrange(u + 1, N)
+        cmd = RemoveEdgeCommand(model, u, v) if model.has_edge(u, v) else AddEdgeCommand(model, u, v)
+        t0 = time.perf_counter()
+        stack.push(cmd)
+        t1 = time.perf_counter()
+        vp.repaint()
+        t2 = time.perf_counter()
+        totals.append(ms(t2 - t0))
+        models.append(ms(t1 - t0))
+        paints.append(ms(t2 - t1))
+    return totals, models, paints, changed_counts
+
+
+def plain_view(canvas: GraphCanvas) -> tuple[QGraphicsView, list]:
+    """Plain ellipses and lines where the canvas has vertices and edges, same view transform."""
+    scene = QGraphicsScene()
+    scene.setSceneRect(canvas.scene().sceneRect())
+    blue, orange = QBrush(QColor("#0072B2")), QBrush(QColor("#E69F00"))
+    model = canvas.model
+    ellipses = []
+    for v in model.nodes():
+        p = canvas.item_for_vertex(v).pos()
+        ellipses.append(scene.addEllipse(QRectF(p.x() - 26, p.y() - 26, 52, 52),
+                                         brush=orange if model.grundy(v) else blue))
+    for u, v in model.edges():
+        scene.addLine(QLineF(canvas.item_for_vertex(u).pos(), canvas.item_for_vertex(v).pos()))
+    view = QGraphicsView(scene)
+    view.keep_scene = scene  # a view does not own its scene
+    view.setRenderHints(QPainter.RenderHint.Antialiasing)
+    view.resize(*SIZE)
+    view.show()
+    view.setTransform(canvas.transform())
+    view.centerOn(canvas.mapToScene(canvas.viewport().rect().center()))
+    return view, ellipses
+
+
+def plain_samples(view: QGraphicsView, ellipses: list, counts: list[int], rng: random.Random) -> list[float]:
+    brushes = [QBrush(QColor("#0072B2")), QBrush(QColor("#E69F00"))]
+    out = []
+    for k in range(SAMPLES):
+        n = max(1, counts[k % len(counts)] if counts else 1)
+        chosen = rng.sample(ellipses, min(n, len(ellipses)))
+        t0 = time.perf_counter()
+        for item in chosen:
+            item.setBrush(brushes[k % 2])
+        view.viewport().repaint()
+        out.append(ms(time.perf_counter() - t0))
+    return out
+
+
+def line(name: str, ours: list[float], base: list[float] | None = None) -> None:
+    p50, p95 = common.percentile(ours, 50), common.percentile(ours, 95)
+    text = f"{name}: p50 {p50:.2f} ms, p95 {p95:.2f} ms"
+    if base:
+        b50, b95 = common.percentile(base, 50), common.percentile(base, 95)
+        text += f" | plain ellipses p50 {b50:.2f} ms, p95 {b95:.2f} ms | ratio p95 {p95 / b95:.2f}x"
+    print(text)
+
+
+def guard_none_refcount() -> None:
+    """PySide6 6.12.0 on CPython < 3.12 drops a reference to None on every void method call (for
+    example QPainter.setPen); thousands of paints then abort the process with "deallocating None".
+    The benchmark pads None's count so it can finish, and says so. The fix is to pin PySide6 < 6.12
+    (6.11.3 is fine) or run CPython >= 3.12, where None is immortal."""
+    import ctypes
+
+    probe, before = QRectF(), sys.getrefcount(None)
+    for _ in range(100):
+        probe.setWidth(1.0)
+    if sys.getrefcount(None) < before - 50:
+        ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
+        print("note: this PySide6 build leaks references to None on void calls; padded None's refcount")
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication([])
+    guard_none_refcount()
+    edges = random_dag(N, M)
+    stack = QUndoStack()
+    canvas = GraphCanvas(GameGraph(), stack)
+    canvas.resize(*SIZE)
+    canvas.show()
+    app.processEvents()
+    t0 = time.perf_counter()
+    canvas.set_model(GameGraph.from_edges(N, edges))
+    canvas.viewport().repaint()
+    t_open = time.perf_counter() - t0
+    print(f"graph: {N} vertices, {M} edges, viewport {SIZE[0]}x{SIZE[1]}, {SAMPLES} edits per zoom level")
+    for zoom in ("fit", "100%"):
+        if zoom == "100%":
+            canvas.resetTransform()
+            canvas.centerOn(canvas.item_for_vertex(N // 2).pos())
+        app.processEvents()
+        totals, models, paints, counts = edit_samples(canvas, stack, random.Random(7))
+        view, ellipses = plain_view(canvas)
+        app.processEvents()
+        base = plain_samples(view, ellipses, counts, random.Random(7))
+        shown = len(canvas.items(canvas.viewport().rect()))
+        print(f"-- zoom {zoom} ({canvas.zoom():.2f}x, {shown} items in view, "
+              f"median {common.median(counts) if counts else 0:.0f} vertices recoloured per edit)")
+        line("edit -> screen", totals, base)
+        line("  model + items", models)
+        line("  paint", paints)
+        view.close()
+    t1 = time.perf_counter()
+    plain, _ellipses = plain_view(canvas)
+    plain.viewport().repaint()
+    t_plain = time.perf_counter() - t1
+    print(f"open (layout + items + first paint): {t_open:.3f} s | plain scene build + paint {t_plain:.3f} s"
+          f" | ratio {t_open / t_plain:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
