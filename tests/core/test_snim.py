@@ -225,4 +225,8 @@ def test_bad_heaps_raise_value_error():
     with pytest.raises(ValueError):
         game.grundy_array([1, -2])
     with pytest.raises(ValueError):
+        game.grundy_array([1.5])
+    huge = np.array([2**63 + 1, 7], np.uint64)
+    assert game.grundy_array(huge).tolist() == [game.grundy(2**63 + 1), game.grundy(7)]
+    with pytest.raises(ValueError):
         game.values(-1)

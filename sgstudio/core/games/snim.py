@@ -26,16 +26,13 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from sgstudio.core.errors import SGStudioError
 
-DEFAULT_LIMIT = 1 << 25
-"""Default number of values the period search may compute before it gives up (33,554,432)."""
-DIRECT = 1 << 16
-"""Heaps below this are answered from a plain table, without a period search."""
-CHUNK = 1 << 20
-"""Values computed between two progress reports."""
-MAX_MEMBER = 1 << 62
+DEFAULT_LIMIT = 1 << 25  # values the period search may compute before it gives up (33,554,432)
+DIRECT = 1 << 16  # heaps below this are answered from a plain table, without a period search
+CHUNK = 1 << 20  # values computed between two progress reports
 
 Progress = Callable[[int, int], object]
 
@@ -67,22 +64,22 @@ def _fill_py(g, start, end, s):  # pragma: no cover - compiled
         while mark[v] == n:
             v += 1
         g[n] = v
+    su = s.astype(np.uint64)  # unsigned indices: no negative-index wraparound test in the hot loop
+    one = np.uint64(1)
     for n in range(max(start, w), end):
+        nu = np.uint64(n)
         for j in range(k):
-            mark[g[n - s[j]]] = n
-        v = 0
+            mark[np.uint64(g[nu - su[j]])] = n
+        v = np.uint64(0)
         while mark[v] == n:
-            v += 1
-        g[n] = v
+            v += one
+        g[nu] = v
 
 
 def _brent_py(g, n, w):  # pragma: no cover - compiled
-    """Brent's cycle search on the windows W(0), W(1), ... that fit in g[:n].
-
-    Windows are compared through a rolling polynomial hash mod 2^64 (equal windows always have equal
-    hashes), and a hash match is confirmed value by value, so the answer is exact. Returns
-    ``(lam, t)`` with W(t) = W(t + lam), lam the cycle length, or ``(0, 0)`` if g[:n] is too short.
-    """
+    """Brent's cycle search on the windows W(0), W(1), ... in g[:n]: ``(lam, t)`` with W(t) = W(t + lam),
+    lam the cycle length, or ``(0, 0)``. Windows are compared by a rolling hash mod 2^64 (equal windows
+    have equal hashes) and a hash match is confirmed value by value, so the answer is exact."""
     base = np.uint64(0x9E3779B97F4A7C15)
     one = np.uint64(1)
     top = one
@@ -125,25 +122,27 @@ def _kernel(name: str) -> Callable:
 def _fill_blocks(g: np.ndarray, start: int, end: int, s: np.ndarray) -> None:
     """Same values as the kernel, with numpy: the min(S) values from n on depend only on g[:n].
 
-    Each block gathers g(n + i - s) for the c members s usable in it (a b x c matrix), marks them in a
-    boolean table and takes the first unmarked column of each row (the mex).
+    On a copy padded with w = max(S) sentinels in front (so g(n - s) always has an index), each block
+    gathers g(n + i - s) for the c members usable in it (a b x c matrix, through a sliding-window
+    view), marks them in a boolean table and takes each row's first unmarked column (the mex).
     """
+    if start >= end:
+        return
     k, step, w = s.size, int(s[0]), int(s[-1])
-    rows = np.arange(step)
+    pad = np.full(w + end, k + 1, np.int32)
+    pad[w : w + start] = g[:start]
+    view = sliding_window_view(pad, w + 1)  # view[n, w - s] = pad[n + w - s] = g(n - s)
+    cols, rows, width = w - s, np.arange(step) * (k + 2), k + 2
     n = start
     while n < end:
         b = min(step, end - n)
         c = k if n >= w else int(np.searchsorted(s, n + b - 1, side="right"))
-        if c == 0:  # no move yet
-            g[n : n + b] = 0
-            n += b
-            continue
-        idx = (n + rows[:b])[:, None] - s[None, :c]
-        vals = g[idx] if s[c - 1] <= n else np.where(idx >= 0, g[np.maximum(idx, 0)], k + 1)
-        seen = np.zeros((b, k + 2), bool)
-        seen[rows[:b, None], vals] = True
-        g[n : n + b] = seen.argmin(axis=1)
+        seen = np.zeros(b * width, bool)
+        if c:  # else no move yet: every value is 0
+            seen[rows[:b, None] + view[n : n + b][:, cols[:c]]] = True
+        pad[w + n : w + n + b] = seen.reshape(b, width).argmin(axis=1)
         n += b
+    g[start:end] = pad[w + start : w + end]
 
 
 _rent = 0.25
@@ -166,10 +165,10 @@ def _numpy_cost(start: int, end: int, s: np.ndarray) -> float:
     """Estimated seconds of :func:`_fill_blocks`: per block, plus per gathered value."""
     step = int(s[0])
     blocks = -(-(end - start) // step)
-    if blocks * 1.5e-5 > _rent:
+    if blocks * 3.5e-6 > _rent:
         return float("inf")
     block_ends = np.minimum(np.arange(start, end, step) + step - 1, end - 1)
-    return blocks * 1.5e-5 + step * int(np.searchsorted(s, block_ends, side="right").sum()) * 1e-8
+    return blocks * 3.5e-6 + step * int(np.searchsorted(s, block_ends, side="right").sum()) * 3e-9
 
 
 def _dtype_for(k: int) -> type:
@@ -216,7 +215,7 @@ class SubtractionGame:
             raise SNimError("S must have at least one member")
         if members[0] == 0:
             raise SNimError("members of S must be positive, got 0")
-        if members[-1] >= MAX_MEMBER:
+        if members[-1] >= 1 << 62:
             raise SNimError(f"members of S must be below 2^62, got {members[-1]}")
         self.S: tuple[int, ...] = tuple(members)
         self.limit = limit
@@ -227,8 +226,7 @@ class SubtractionGame:
 
     def __repr__(self) -> str:
         more = f", ... ({len(self.S)} members)" if len(self.S) > 8 else ""
-        shown = ", ".join(map(str, self.S[:8])) + more
-        return f"SubtractionGame([{shown}])"
+        return f"SubtractionGame([{', '.join(map(str, self.S[:8]))}{more}])"
 
     # -- values ------------------------------------------------------------------------------
     def values(self, n: int) -> np.ndarray:
@@ -280,12 +278,14 @@ class SubtractionGame:
         >>> SubtractionGame([2, 5]).grundy_array([2, 5, 12]).tolist()
         [1, 2, 2]
         """
-        try:
-            arr = np.asarray(heaps, dtype=np.int64)
-        except OverflowError:
-            return np.array([self.grundy(h) for h in heaps], np.int64)
+        arr = np.asarray(heaps)
         if arr.size == 0:
             return np.zeros(0, np.int64)
+        if arr.dtype == object or (arr.dtype.kind == "u" and arr.max() >= 1 << 63):
+            return np.array([self.grundy(h) for h in arr.tolist()], np.int64)
+        if arr.dtype.kind not in "iu":
+            raise SNimError(f"heap sizes must be integers, got {arr.dtype} values")
+        arr = arr.astype(np.int64, copy=False)
         if arr.min() < 0:
             raise SNimError(f"a heap size must be >= 0, got {int(arr.min())}")
         self._cover(int(arr.max()))
@@ -321,17 +321,9 @@ class SubtractionGame:
         g(n + p) = g(n + p + Nq) = g(n + Nq) = g(n) with N large (both indices past n0).
         The table grows by doubling, so at most about 3 max(mu, lam) + w values are computed.
 
-        Parameters
-        ----------
-        limit : int, optional
-            The most values to compute (default: the game's ``limit``).
-        progress : callable, optional
-            ``progress(computed, limit)`` after every chunk of values; it may raise to cancel.
-
-        Raises
-        ------
-        PeriodNotFoundError
-            When no period is certified within ``limit`` values.
+        ``limit``: the most values to compute (default: the game's ``limit``); past it,
+        PeriodNotFoundError. ``progress(computed, limit)`` is called after every chunk of values
+        (the GUI shows it); it may raise to cancel, leaving the game usable.
 
         Examples
         --------
@@ -344,16 +336,14 @@ class SubtractionGame:
             return self._period
         limit = self.limit if limit is None else limit
         w = int(self._s[-1])
-        n = min(max(4 * w + 2, 4096), limit)
-        while True:
-            if n < w + 1:
-                break
+        n, lam = min(max(4 * w + 2, 4096), limit), 0
+        while n >= w + 1:
             self._extend(n, progress, limit)
             lam, t = _kernel("brent")(self._g, n, w)
             if lam or n >= limit:
                 break
             n = min(2 * n, limit)
-        if not (n >= w + 1 and lam):
+        if not lam:
             raise PeriodNotFoundError(
                 limit, f"no period of g found within the limit of {limit:,} values for {self!r}"
             )
@@ -364,12 +354,9 @@ class SubtractionGame:
 
     def describe_period(self, limit: int | None = None) -> str:
         """The period in words, with its certificate (w = max(S) agreeing values)."""
-        n0, p = self.period(limit)
-        w = self.S[-1]
-        return (
-            f"period {p} from n = {n0}, certified by {w} agreeing value{'s' * (w > 1)}: "
-            f"g({_span(n0, w)}) = g({_span(n0 + p, w)})"
-        )
+        (n0, p), w = self.period(limit), self.S[-1]
+        a, b = (f"{x}..{x + w - 1}" if w > 1 else str(x) for x in (n0, n0 + p))
+        return f"period {p} from n = {n0}, certified by {w} agreeing value{'s' * (w > 1)}: g({a}) = g({b})"
 
     # -- positions (the Game protocol of sgstudio.core.play) -------------------------------------
     def value(self, position: Sequence[int]) -> int:
@@ -417,19 +404,13 @@ class SubtractionGame:
         """
         heaps = [_as_count(h) for h in position]
         vals = self.grundy_array(heaps).tolist()
-        total = 0
-        for v in vals:
-            total ^= v
+        total = int(np.bitwise_xor.reduce(vals)) if vals else 0
+        moves: list[tuple[int, int]] = []
         if total == 0:
-            return []
-        moves = []
+            return moves
         for i, h in enumerate(heaps):
             takes = [s for s in self.S if s <= h]
             after = self.grundy_array([h - s for s in takes]).tolist()
             target = vals[i] ^ total
             moves += [(i, s) for s, v in zip(takes, after, strict=True) if v == target]
         return moves
-
-
-def _span(start: int, count: int) -> str:
-    return str(start) if count == 1 else f"{start}..{start + count - 1}"
