@@ -233,7 +233,8 @@ class SubtractionGame:
         """g(0), ..., g(n - 1) as a read-only array of the smallest unsigned dtype holding |S|.
 
         Computed by a numba kernel (``cache=True``) in O(n |S|): for each n, stamp the values of
-        the moves into a scratch array and take the first unstamped value (the mex).
+        the moves into a scratch array and take the first unstamped value (the mex). Small jobs
+        asked before the JIT is loaded run an equivalent numpy loop instead (see ``_fill``).
 
         >>> SubtractionGame([1, 2, 3]).values(9).tolist()
         [0, 1, 2, 3, 0, 1, 2, 3, 0]
