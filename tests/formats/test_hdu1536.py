@@ -94,6 +94,14 @@ def test_beyond_the_judge_limits():
     assert output == "\n".join(letters) + "\n"
 
 
+def test_zero_heaps_inside_a_case_are_heaps_not_the_end():
+    """Inside a case a 0 is an empty heap where a heap size is expected; only where a case starts
+    does it end the input (and where m or l is expected it is an error, tested below)."""
+    text = "1 1\n2\n2 0 0\n3 0 1 0\n0\n"
+    assert parse(text) == [SNimCase((1,), ((0, 0), (0, 1, 0)))]
+    assert solve(text) == brute_letter([1], (0, 0)) + brute_letter([1], (0, 1, 0)) + "\n"
+
+
 def test_members_larger_than_every_heap_do_not_matter():
     text = generate([SNimCase((50, 60), ((3, 4), (10,))), SNimCase((2, 10**30), ((3,), (2, 2), (1, 2)))])
     assert solve(text) == "LL\nWLW\n"  # no move at all in the first case; the second is S = {2}
