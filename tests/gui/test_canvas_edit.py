@@ -212,3 +212,32 @@ def test_export_png_and_svg_and_a_screenshot(qtbot, canvas, tmp_path):
     shot = canvas.grab()
     assert shot.save("/tmp/sgstudio_canvas_test.png")
     assert shot.toImage().pixelColor(8, 8) == QColor("white")
+
+
+def test_space_drag_pans_and_snap_places_on_the_grid(qtbot, canvas):
+    vp = canvas.viewport()
+    v0 = canvas.verticalScrollBar().value()
+    qtbot.keyPress(canvas, K.Key_Space)
+    qtbot.mousePress(vp, L, pos=QPoint(300, 300))
+    qtbot.mouseMove(vp, QPoint(300, 240))
+    qtbot.mouseRelease(vp, L, pos=QPoint(300, 240))
+    qtbot.keyRelease(canvas, K.Key_Space)
+    assert canvas.verticalScrollBar().value() == v0 + 60
+    assert canvas.model.pos(0) == (0.0, -200.0)  # panning moved no vertex
+    canvas.set_snap(True)
+    qtbot.mouseDClick(vp, L, pos=canvas.mapFromScene(QPointF(233, 47)))
+    new = max(canvas.model.nodes())
+    assert canvas.model.pos(new) == (240.0, 40.0)
+    qtbot.mousePress(vp, L, pos=canvas.mapFromScene(QPointF(240, 40)))
+    qtbot.mouseMove(vp, canvas.mapFromScene(QPointF(291, 88)))
+    qtbot.mouseRelease(vp, L, pos=canvas.mapFromScene(QPointF(291, 88)))
+    assert canvas.model.pos(new) == (300.0, 80.0)
+
+
+def test_context_menu_on_empty_space_adds_a_vertex_there(qtbot, canvas):
+    menu = canvas.build_context_menu(QPointF(300, 300))
+    actions = {a.text().split("\t")[0]: a for a in menu.actions() if a.text()}
+    assert {"New vertex here", "Paste", "Select all", "Layout", "Fit graph"} <= set(actions)
+    actions["New vertex here"].trigger()
+    new = max(canvas.model.nodes())
+    assert canvas.model.pos(new) == (300.0, 300.0) and canvas.undo_stack.count() == 1
