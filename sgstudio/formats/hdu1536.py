@@ -140,6 +140,8 @@ def generate(cases: Sequence[SNimCase]) -> str:
     for number, case in enumerate(cases, 1):
         if not case.S or not case.positions or not all(case.positions):
             raise ValueError(f"test case {number} needs a non-empty S, positions and heaps")
+        if min(case.S) < 1 or min(min(p) for p in case.positions) < 0:
+            raise ValueError(f"test case {number} needs members of S >= 1 and heap sizes >= 0")
         lines.append(" ".join(map(str, (len(case.S), *case.S))))
         lines.append(str(len(case.positions)))
         lines += [" ".join(map(str, (len(p), *p))) for p in case.positions]

@@ -115,7 +115,11 @@ def test_read_write_round_trip(tmp_path):
     assert hdu1536.read(str(path)) == cs
 
 
-@pytest.mark.parametrize("bad", [SNimCase((), ((1,),)), SNimCase((1,), ()), SNimCase((1,), ((),))])
+@pytest.mark.parametrize(
+    "bad",
+    [SNimCase((), ((1,),)), SNimCase((1,), ()), SNimCase((1,), ((),)), SNimCase((0,), ((1,),)),
+     SNimCase((1,), ((1, -1),))],
+)
 def test_generate_rejects_cases_it_could_not_read_back(bad):
     with pytest.raises(ValueError):
         generate([bad])
