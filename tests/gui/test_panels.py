@@ -122,16 +122,25 @@ def test_query_click_places_its_tokens_in_one_undo_step(qtbot):
     qtbot.waitUntil(lambda: panel.answers() == ["LOSE", "WIN"])
 
 
-def test_many_qt_calls_do_not_free_none(qtbot):
-    """PySide6 6.12 on CPython 3.11 drops a reference to None per void call; sgstudio.gui pins it."""
+def test_many_qt_calls_keep_none_and_bools_alive(qtbot):
+    """PySide6 6.12.0 on CPython 3.11 dropped a reference to None per void call (and to True per emit)."""
     import sys
 
+    from PySide6.QtCore import QObject, Signal
     from PySide6.QtWidgets import QLabel
+
+    class Emitter(QObject):
+        ping = Signal(int)
 
     label = QLabel()
     qtbot.addWidget(label)
-    before = sys.getrefcount(None)
+    emitter = Emitter()
+    got = []
+    emitter.ping.connect(got.append)
+    before = sys.getrefcount(None), sys.getrefcount(True)
     for i in range(20000):
         label.setText(str(i & 7))
-    assert label.text() == str(19999 & 7)
-    assert sys.version_info >= (3, 12) or sys.getrefcount(None) > 2**50 > before - sys.getrefcount(None)
+        emitter.ping.emit(i)
+    after = sys.getrefcount(None), sys.getrefcount(True)
+    assert label.text() == str(19999 & 7) and len(got) == 20000
+    assert abs(after[0] - before[0]) < 1000 and abs(after[1] - before[1]) < 1000, (before, after)
