@@ -152,24 +152,8 @@ def line(name: str, ours: list[float], base: list[float] | None = None) -> None:
     print(text)
 
 
-def guard_none_refcount() -> None:
-    """PySide6 6.12.0 on CPython < 3.12 drops a reference to None on every void method call (for
-    example QPainter.setPen); thousands of paints then abort the process with "deallocating None".
-    The benchmark pads None's count so it can finish, and says so. The fix is to pin PySide6 < 6.12
-    (6.11.3 is fine) or run CPython >= 3.12, where None is immortal."""
-    import ctypes
-
-    probe, before = QRectF(), sys.getrefcount(None)
-    for _ in range(100):
-        probe.setWidth(1.0)
-    if sys.getrefcount(None) < before - 50:
-        ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
-        print("note: this PySide6 build leaks references to None on void calls; padded None's refcount")
-
-
 def main() -> None:
     app = QApplication.instance() or QApplication([])
-    guard_none_refcount()
     edges = random_dag(N, M)
     stack = QUndoStack()
     canvas = GraphCanvas(GameGraph(), stack)
