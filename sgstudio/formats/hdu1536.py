@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sgstudio.core.games import snim
 from sgstudio.core.games.snim import SNimError, SubtractionGame
 from sgstudio.formats.tokens import TokenStream, read_text
 
@@ -159,14 +160,19 @@ def solve_case(case: SNimCase) -> str:
     'LWW'
     """
     flat = [h for position in case.positions for h in position]
-    top = max(flat)
-    usable = [s for s in set(case.S) if s <= top]
+    usable, _ = _job(case)
     if not usable:
         return "L" * len(case.positions)
     values = SubtractionGame(usable).grundy_array(flat)
     starts = np.cumsum([0] + [len(p) for p in case.positions[:-1]])
     totals = np.bitwise_xor.reduceat(values, starts)
     return "".join(np.where(totals != 0, "W", "L").tolist())
+
+
+def _job(case: SNimCase) -> tuple[list[int], int]:
+    """The members of S that can be used (those <= the largest heap) and the table length needed."""
+    top = max(max(position) for position in case.positions)
+    return [s for s in set(case.S) if s <= top], top + 1
 
 
 def solve(text: str, file: str = "<string>") -> str:
@@ -176,8 +182,10 @@ def solve(text: str, file: str = "<string>") -> str:
     LWW
     """
     ts = TokenStream(text, file)
+    cases = _read_cases(ts)
+    snim.plan(_job(case) for case, _ in cases)
     out = []
-    for number, (case, start) in enumerate(_read_cases(ts), 1):
+    for number, (case, start) in enumerate(cases, 1):
         try:
             out.append(solve_case(case) + "\n")
         except SNimError as err:

@@ -161,6 +161,18 @@ def _fill(g: np.ndarray, start: int, end: int, s: np.ndarray) -> None:
         _kernel("fill")(g, start, end, s)
 
 
+def plan(jobs: Iterable[tuple[Iterable[int], int]]) -> None:
+    """Announce tables to come, as (S, n) pairs: if numpy would need more than the JIT's load time for
+    all of them together, load the JIT now rather than after paying that much rent (see ``_fill``)."""
+    total = 0.0
+    for members, n in jobs:
+        s = np.array(sorted(set(members)), np.int64)
+        total += _numpy_cost(0, n, s) if s.size else 0.0
+        if total > _rent:
+            _kernel("fill")(np.zeros(1, np.uint8), 0, 1, np.ones(1, np.int64))
+            return
+
+
 def _numpy_cost(start: int, end: int, s: np.ndarray) -> float:
     """Estimated seconds of :func:`_fill_blocks`: per block, plus per gathered value."""
     step = int(s[0])
