@@ -332,7 +332,8 @@ class SubtractionGame:
         agree, so n0 = 1 + the last n < t with g(n) != g(n + p) (or 0). It is also the smallest
         preperiod of every other period q = jp: if g(n + q) = g(n) for n >= m, then for n >= m,
         g(n + p) = g(n + p + Nq) = g(n + Nq) = g(n) with N large (both indices past n0).
-        The table grows by doubling, so at most about 3 max(mu, lam) + w values are computed.
+        Brent meets the cycle within about 3 max(mu, lam) windows; the table grows by doubling, so at
+        most about twice that (plus w) values are computed. Each round costs O(table) besides the values.
 
         ``limit``: the most values to compute (default: the game's ``limit``); past it,
         PeriodNotFoundError. ``progress(computed, limit)`` is called after every chunk of values
