@@ -230,3 +230,10 @@ def test_bad_heaps_raise_value_error():
     assert game.grundy_array(huge).tolist() == [game.grundy(2**63 + 1), game.grundy(7)]
     with pytest.raises(ValueError):
         game.values(-1)
+
+
+def test_plan_loads_the_jit_for_large_work_and_values_stay_exact():
+    snim.plan([([1, 2, 3], 10)])  # small work: nothing to decide yet, nothing breaks
+    snim.plan([([1, 500], 10**7)])  # far more numpy work than loading the JIT costs
+    assert "fill" in snim._JIT
+    assert SubtractionGame([1, 500]).values(600).tolist() == naive_table([1, 500], 600)
