@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core.errors import SGStudioError
-from sgstudio.core.games import snim
+from sgstudio.core.games import snim, snim_kernels
 from sgstudio.core.games.snim import PeriodNotFoundError, SubtractionGame
 from sgstudio.core.play import Game, outcome
 
@@ -86,10 +86,10 @@ def test_numpy_blocks_and_numba_kernel_agree(members, n, data):
     s = np.array(sorted(members), np.int64)
     start = data.draw(st.integers(0, n))
     kernel = np.zeros(n, np.uint8)
-    snim._kernel("fill")(kernel, 0, n, s)
+    snim_kernels._kernel("fill")(kernel, 0, n, s)
     blocks = kernel.copy()
     blocks[start:] = 0
-    snim._fill_blocks(blocks, start, n, s)
+    snim_kernels._fill_blocks(blocks, start, n, s)
     assert blocks.tolist() == kernel.tolist()
 
 
@@ -238,5 +238,5 @@ def test_bad_heaps_raise_value_error():
 def test_plan_loads_the_jit_for_large_work_and_values_stay_exact():
     snim.plan([([1, 2, 3], 10)])  # small work: nothing to decide yet, nothing breaks
     snim.plan([([1, 500], 10**7)])  # far more numpy work than loading the JIT costs
-    assert "fill" in snim._JIT
+    assert "fill" in snim_kernels._JIT
     assert SubtractionGame([1, 500]).values(600).tolist() == naive_table([1, 500], 600)
