@@ -1,0 +1,325 @@
+"""The Board tab (HDU 5724 "Chess"): edit an n x width board, see every row's value, who wins, and
+every winning move drawn as an arrow and listed.
+
+Data flows one way: a click or a shortcut pushes an undo command (:mod:`.commands`), the command
+edits the :class:`~sgstudio.core.positions.board.BoardPosition`, and the model's ``changed`` event
+(one per edit) refreshes the analysis: it asks the core
+(:func:`~sgstudio.core.positions.board.analyse`) and hands the result to the view and the panel.
+
+The Grundy table of width 20 ships with sgstudio; any other width is computed (with numba: up to a
+few seconds for widths 21..24, plus the first compile) by a :class:`~sgstudio.gui.tasks.Task` with a
+progress bar and Cancel. Until it is ready the board stays editable and shows "…" for the values.
+``table_loader(width, progress)`` is the function the task runs (tests replace it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sgstudio.core.errors import ParseError
+from sgstudio.core.games import board
+from sgstudio.core.positions.board import Analysis, BoardPosition, analyse
+from sgstudio.formats import hdu5724
+from sgstudio.gui import palette
+from sgstudio.gui.errors import show_file_error
+from sgstudio.gui.tabs import GameTab
+from sgstudio.gui.tabs.board.commands import (
+    AddRowsCommand,
+    PlayMoveCommand,
+    RemoveRowsCommand,
+    ReplaceBoardCommand,
+    SetWidthCommand,
+    ToggleChessCommand,
+)
+from sgstudio.gui.tabs.board.panel import AnalysisPanel
+from sgstudio.gui.tabs.board.view import BoardView
+from sgstudio.gui.tasks import Progress, Task
+
+ADD_ROW_KEYS = ("Ctrl+Shift+A",)
+REMOVE_ROW_KEYS = ("Ctrl+Shift+D",)
+EXAMPLE = ((19, 20), (18,), (3, 4, 5, 9), (1, 2, 12, 13, 14))
+
+
+def load_table(width: int, progress: Progress) -> int:
+    """Make the core's Grundy table of ``width`` ready (runs in the worker thread); return the width.
+
+    Two steps: load or compile the kernel (the first time numba is imported), then fill the table.
+    The numba kernel itself cannot stop half-way: Cancel takes effect after the step that runs.
+    """
+    progress(0, 2)
+    board.compute_grundy_table(1)
+    progress(1, 2)
+    board.grundy_table(width)
+    progress(2, 2)
+    return width
+
+
+class BoardTab(GameTab):
+    """Edit a board of HDU 5724 "Chess" and see who wins and how."""
+
+    key = "board"
+    title = "Board"
+    judge_format = "hdu5724"
+
+    def __init__(self, parent: QWidget | None = None, model: BoardPosition | None = None) -> None:
+        super().__init__(parent)
+        self.model = model if model is not None else BoardPosition(EXAMPLE)
+        self.table_loader: Callable[[int, Progress], Any] = load_table
+        self.analysis: Analysis | None = None
+        self.task: Task | None = None
+        self._task_width = 0
+        self._ready: set[int] = set()
+        self._declined: int | None = None
+        self._build()
+        self.model.changed.connect(self.refresh)
+        self.model.changed.connect(self._sync_controls)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop_task)
+        self.refresh()
+
+    # -- building ----------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.view = BoardView(self.model)
+        self.panel = AnalysisPanel()
+        self.width_box = QSpinBox()
+        self.width_box.setRange(1, board.MAX_WIDTH)
+        self.width_box.setValue(self.model.width)
+        self.width_box.setKeyboardTracking(False)
+        self.width_box.setToolTip("Columns of the board (1..24); the judge's board is 20 wide")
+        self.add_button = QPushButton("Add row")
+        self.remove_button = QPushButton("Remove row")
+        self.clear_button = QPushButton("Clear")
+        self.import_button = QPushButton("Import HDU 5724…")
+        self.message = QLabel()
+        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        self.counts = QLabel()
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Width"))
+        for w in (self.width_box, self.add_button, self.remove_button, self.clear_button, self.import_button):
+            bar.addWidget(w)
+        bar.addWidget(self.counts)
+        bar.addStretch(1)
+        splitter = QSplitter()
+        splitter.addWidget(self.view)
+        splitter.addWidget(self.panel)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([900, 340])
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.message)
+        layout.addWidget(splitter, 1)
+        self._connect()
+        self._sync_controls()
+
+    def _connect(self) -> None:
+        self.view.cell_clicked.connect(self.toggle_cell)
+        self.panel.move_hovered.connect(self.view.set_highlight)
+        self.panel.move_activated.connect(self.play_move)
+        self.panel.compute_requested.connect(self._compute_again)
+        self.width_box.valueChanged.connect(self.set_width)
+        self.add_button.clicked.connect(self.add_row)
+        self.remove_button.clicked.connect(self.remove_row)
+        self.clear_button.clicked.connect(self.clear)
+        self.import_button.clicked.connect(self._import_file)
+        self.add_button.setToolTip(f"Add an empty row below the current one ({ADD_ROW_KEYS[0]}, Insert)")
+        self.remove_button.setToolTip(f"Remove the current row ({REMOVE_ROW_KEYS[0]}, Delete on the board)")
+        for keys, slot, widget, context in (
+            (ADD_ROW_KEYS, self.add_row, self, Qt.ShortcutContext.WidgetWithChildrenShortcut),
+            (REMOVE_ROW_KEYS, self.remove_row, self, Qt.ShortcutContext.WidgetWithChildrenShortcut),
+            (("Insert",), self.add_row, self.view, Qt.ShortcutContext.WidgetShortcut),
+            (("Delete",), self.remove_row, self.view, Qt.ShortcutContext.WidgetShortcut),
+        ):
+            for k in keys:
+                QShortcut(QKeySequence(k), widget, slot, context=context)
+
+    def _sync_controls(self) -> None:
+        self.width_box.blockSignals(True)
+        self.width_box.setValue(self.model.width)
+        self.width_box.blockSignals(False)
+        self.remove_button.setEnabled(self.model.row_count() > 0)
+        self.counts.setText(f"{self.model.row_count()} rows, {self.model.chess_count()} chesses")
+
+    # -- edits (each one undo step) ----------------------------------------------------------------
+    def _push(self, command) -> None:
+        self.message.clear()
+        self.message.hide()
+        self.undo_stack.push(command)
+        self.status_message.emit(command.text())
+
+    def _refuse(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.show()
+        self.status_message.emit(text)
+
+    def toggle_cell(self, row: int, column: int) -> None:
+        self._push(ToggleChessCommand(self.model, row, column))
+
+    def add_row(self) -> None:
+        """Add an empty row below the current row (at the end when none is current)."""
+        current = self.view.current_row
+        index = current + 1 if 0 <= current < self.model.row_count() else self.model.row_count()
+        self._push(AddRowsCommand(self.model, index))
+        self.view.set_current_row(index)
+        self.view.ensure_row_visible(index)
+
+    def remove_row(self) -> None:
+        """Remove the current row (the last one when none is current)."""
+        n = self.model.row_count()
+        if n == 0:
+            self._refuse("There is no row to remove.")
+            return
+        current = self.view.current_row
+        self._push(RemoveRowsCommand(self.model, current if 0 <= current < n else n - 1))
+
+    def clear(self) -> None:
+        if self.model.chess_count():
+            self._push(ReplaceBoardCommand(self.model, [()] * self.model.row_count(), text="Clear the board"))
+
+    def set_width(self, width: int) -> None:
+        if width == self.model.width:
+            return
+        widest = max((r[-1] for r in self.model.rows if r), default=0)
+        if widest > width:
+            self._sync_controls()
+            self._refuse(f"The board cannot be {width} wide: a chess stands in column {widest}. "
+                         "Remove it first.")
+            return
+        self._push(SetWidthCommand(self.model, width))
+
+    def play_move(self, move) -> None:
+        move = tuple(move)
+        if self.analysis is None or move not in [m.move for m in self.analysis.moves]:
+            return
+        self._push(PlayMoveCommand(self.model, move))
+
+    # -- analysis ----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Show the analysis of the current board (or start the table's computation)."""
+        width = self.model.width
+        if width == board.DEFAULT_WIDTH and width not in self._ready:
+            board.grundy_table(width)  # shipped: a 1 MiB file, read at once
+            self._ready.add(width)
+        if width not in self._ready:
+            self.analysis = None
+            self.view.set_analysis(None)
+            self.panel.show_pending(width, cancelled=self._declined == width)
+            if self._declined != width:
+                self._start_task(width)
+            return
+        self.analysis = analyse(self.model.rows, width)
+        self.view.set_analysis(self.analysis)
+        self.panel.show_analysis(self.analysis)
+
+    def _start_task(self, width: int) -> None:
+        if self.task is not None:
+            if self._task_width != width:
+                self.task.cancel()  # it ends on its own; its end starts the right one
+            return
+        loader = self.table_loader
+        self.task, self._task_width = Task(lambda progress: loader(width, progress), self), width
+        self.task.finished.connect(self._task_finished)
+        self.task.cancelled.connect(self._task_cancelled)
+        self.task.failed.connect(self._task_failed)
+        self.panel.progress.track(self.task, f"Grundy table for width {width} ({1 << width:,} rows)…")
+        self.task.start()
+
+    def _task_ended(self) -> int:
+        width, self.task = self._task_width, None
+        return width
+
+    def _task_finished(self, _result) -> None:
+        self._ready.add(self._task_ended())
+        self.refresh()
+
+    def _task_cancelled(self) -> None:
+        width = self._task_ended()
+        if width == self.model.width:
+            self._declined = width
+            self.status_message.emit(f"Cancelled: the Grundy table for width {width} was not computed.")
+        self.refresh()
+
+    def _task_failed(self, error: BaseException) -> None:
+        self._declined = self._task_ended()
+        self._refuse(f"Could not compute the Grundy table: {error}")
+        self.refresh()
+
+    def _compute_again(self) -> None:
+        self._declined = None
+        self.refresh()
+
+    def stop_task(self) -> None:
+        """Cancel the running computation and wait for its thread (before the tab goes away)."""
+        if self.task is not None:
+            self.task.cancel_and_wait()
+
+    def closeEvent(self, event) -> None:
+        self.stop_task()
+        super().closeEvent(event)
+
+    # -- the GameTab interface ---------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return self.model.to_dict()
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        loaded = BoardPosition.from_dict(state)  # ValueError: the tab is unchanged
+        self.model.replace(loaded.rows, loaded.width)
+        self.undo_stack.clear()
+        self.view.set_current_row(-1)
+
+    def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
+        cases = hdu5724.parse(text, file)
+        if not cases:
+            raise ParseError("the file has no test case", file=file)
+        if case is None:
+            case = 0 if len(cases) == 1 else self._ask_case(cases, file)
+            if case is None:
+                return
+        if not 0 <= case < len(cases):
+            raise ValueError(f"{file} has {len(cases)} test cases: there is no test {case + 1}")
+        name = Path(file).name or file
+        self._push(ReplaceBoardCommand(self.model, cases[case].position(), board.DEFAULT_WIDTH,
+                                       text=f"Import test {case + 1} of {name}"))
+        self.view.set_current_row(-1)
+        self.view.verticalScrollBar().setValue(0)
+
+    def _ask_case(self, cases: list[hdu5724.Case], file: str) -> int | None:
+        wins = hdu5724.answers(cases)
+        items = [f"Test {k}: {len(c.rows)} row{'s' * (len(c.rows) != 1)}, judge answer "
+                 f"{'YES' if w else 'NO'}" for k, (c, w) in enumerate(zip(cases, wins, strict=True), 1)]
+        item, ok = QInputDialog.getItem(self, "Import HDU 5724", f"{Path(file).name}: which test case?",
+                                        items, 0, False)
+        return items.index(item) if ok and item in items else None
+
+    def _import_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import an HDU 5724 file", "",
+                                              "Text files (*.txt);;All files (*)")
+        if not path:
+            return
+        try:
+            self.import_judge_text(Path(path).read_text(encoding="utf-8"), path)
+        except (OSError, UnicodeDecodeError, ParseError, ValueError) as err:
+            show_file_error(self, "import", path, err)
+
+    def game_and_position(self) -> tuple[board.BoardGame, board.Position]:
+        return board.BoardGame(self.model.width), self.model.rows
