@@ -26,6 +26,14 @@ SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "export_svg": ("Export Canvas as S&VG…", "", (), "Save a vector drawing of the graph"),
     "export_graphml": ("Export Graph as &GraphML…", "", (), "Save the graph for networkx, yEd, Gephi"),
     "quit": ("&Quit", "", ("Ctrl+Q",), "Close sgstudio"),
+    "delete": ("&Delete", "", ("Del", "Backspace"), "Delete the selected vertices, their edges and tokens"),
+    "rename": ("&Rename Vertex…", "", ("F2",), "Rename the selected vertex"),
+    "select_all": ("Select &All", "", ("Ctrl+A",), "Select every vertex"),
+    "copy": ("&Copy", "", ("Ctrl+C",), "Copy the selected vertices, the edges among them and their tokens"),
+    "paste": ("&Paste", "", ("Ctrl+V",), "Paste the copied vertices"),
+    "duplicate": ("D&uplicate", "", ("Ctrl+D",), "Copy and paste the selection in one step"),
+    "add_token": ("Add T&oken", "", ("+",), "Put one more token on each selected vertex"),
+    "remove_token": ("Remove Toke&n", "", ("-",), "Take one token off each selected vertex"),
     "tool_select": ("&Select", "select", ("S",), "Select tool: click, rubber band, drag to move"),
     "tool_edge": ("&Edge", "edge", ("E",), "Edge tool: drag from one vertex to another"),
     "tool_token": ("&Token", "token", ("T",), "Token tool: click adds a token, right-click removes"),
@@ -39,10 +47,17 @@ SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "about": ("&About sgstudio", "", (), "About sgstudio"),
 }
 CHECKABLE = ("tool_select", "tool_edge", "tool_token", "snap")
-# Single keys the canvas handles itself (so typing a label never triggers them): the menus show
-# them, but they only fire through the canvas.
-CANVAS_KEYS = ("tool_select", "tool_edge", "tool_token", "fit")
+# Keys the canvas handles itself (so typing a label, or editing a number in another tab, never
+# triggers them): the menus show them, but their shortcuts are widget-scoped, so they only fire
+# through the canvas's own key handling; a menu click calls the same canvas method.
+CANVAS_KEYS = ("tool_select", "tool_edge", "tool_token", "fit", "zoom_in", "zoom_out", "delete", "rename",
+               "select_all", "copy", "paste", "duplicate", "add_token", "remove_token")
 TOOLS = {"tool_select": "select", "tool_edge": "edge", "tool_token": "token"}
+# Menu actions that call the canvas method of the same purpose.
+CANVAS_METHODS = {"zoom_in": "zoom_in", "zoom_out": "zoom_out", "fit": "fit_graph", "layout": "layout_graph",
+                  "delete": "delete_selection", "rename": "rename_selected", "select_all": "select_all",
+                  "copy": "copy", "paste": "paste", "duplicate": "duplicate",
+                  "add_token": "add_token_to_selection", "remove_token": "remove_token_from_selection"}
 
 
 def icon(name: str) -> QIcon:
@@ -100,6 +115,10 @@ def build_menus(window: QMainWindow, a: dict[str, QAction]) -> dict[str, QMenu]:
     file.addAction(a["quit"])
     edit = bar.addMenu("&Edit")
     edit.addActions([a["undo"], a["redo"]])
+    edit.addSeparator()
+    edit.addActions([a["copy"], a["paste"], a["duplicate"], a["delete"], a["select_all"]])
+    edit.addSeparator()
+    edit.addActions([a["rename"], a["add_token"], a["remove_token"]])
     edit.addSeparator()
     edit.addActions([a["tool_select"], a["tool_edge"], a["tool_token"]])
     view = bar.addMenu("&View")

@@ -19,7 +19,7 @@ Bigger edits are composed from children (:class:`CompositeCommand`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from PySide6.QtGui import QUndoCommand
 
@@ -223,6 +223,38 @@ class MoveTokenCommand(QUndoCommand):
     def undo(self) -> None:
         self.model.remove_token(self.v)
         self.model.add_token(self.u)
+
+
+class PlaceTokensCommand(QUndoCommand):
+    """Replace all tokens by ``tokens`` (one undo step, e.g. choosing an HDU 1524 query or keeping a
+    played position); undo brings the old ones back.
+
+    >>> from sgstudio.core.graph import GameGraph
+    >>> g = GameGraph.from_edges(3, [(0, 1)]); g.add_token(0)
+    >>> cmd = PlaceTokensCommand(g, [2, 1, 2]); cmd.redo(); g.tokens()
+    [1, 2, 2]
+    >>> cmd.undo(); g.tokens()
+    [0]
+    """
+
+    def __init__(self, model: GameGraph, tokens: Sequence[int], text: str = "Place tokens") -> None:
+        super().__init__(text)
+        self.model = model
+        self.new = sorted(tokens)
+        self.old = model.tokens()
+
+    def redo(self) -> None:
+        _set_tokens(self.model, self.new)
+
+    def undo(self) -> None:
+        _set_tokens(self.model, self.old)
+
+
+def _set_tokens(model: GameGraph, tokens: list[int]) -> None:
+    for v in model.tokens():
+        model.remove_token(v)
+    for v in tokens:
+        model.add_token(v)
 
 
 class PasteCommand(CompositeCommand):

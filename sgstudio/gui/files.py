@@ -19,8 +19,8 @@ from sgstudio.core.errors import SGStudioError
 from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
 from sgstudio.gui import errors
+from sgstudio.gui.commands import PlaceTokensCommand
 from sgstudio.gui.panels import hdu
-from sgstudio.gui.panels.queries import PlaceTokensCommand
 from sgstudio.paths import resource_path
 
 RECENT_KEY = "recent_files"

@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
 
     def _wire_canvas(self) -> None:
         self.canvas.status_message.connect(self._show_status)
+        self.canvas.tool_changed.connect(self._tool_changed)
         self.canvas.selection_changed.connect(self.analysis.set_selection)
         self.analysis.move_hovered.connect(self.canvas.highlight_move)
         self.analysis.move_unhovered.connect(self.canvas.clear_highlight)
@@ -83,7 +84,11 @@ class MainWindow(QMainWindow):
     # -- small slots (methods, so that Qt drops them with the window) ----------------------
     def _show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
-        self.actions[f"tool_{self.canvas.tool()}"].setChecked(True)  # keys switch tools too
+
+    def _tool_changed(self, name: str) -> None:
+        action = self.actions.get(f"tool_{name}")
+        if action is not None:  # the S/E/T keys switch tools too
+            action.setChecked(True)
 
     def _play_move(self, u: int, v: int) -> None:
         self.undo_stack.push(MoveTokenCommand(self.document.model, u, v))
@@ -114,10 +119,8 @@ class MainWindow(QMainWindow):
         a["quit"].triggered.connect(self.close)
         for name, tool in acts.TOOLS.items():
             a[name].triggered.connect(lambda _c=False, t=tool: canvas.set_tool(t))
-        a["zoom_in"].triggered.connect(canvas.zoom_in)
-        a["zoom_out"].triggered.connect(canvas.zoom_out)
-        a["fit"].triggered.connect(canvas.fit_graph)
-        a["layout"].triggered.connect(canvas.layout_graph)
+        for name, method in acts.CANVAS_METHODS.items():
+            a[name].triggered.connect(getattr(canvas, method))
         a["snap"].toggled.connect(canvas.set_snap)
         a["shortcuts"].triggered.connect(lambda: helps.shortcuts_dialog(self).exec())
         a["values_help"].triggered.connect(lambda: helps.values_dialog(self).exec())

@@ -108,7 +108,7 @@ def test_query_click_places_its_tokens_in_one_undo_step(qtbot):
     qtbot.addWidget(panel)
     panel.show()
     panel.set_queries(model, [[0], [0, 2]], "test")
-    from sgstudio.gui.panels.queries import PlaceTokensCommand
+    from sgstudio.gui.commands import PlaceTokensCommand
 
     panel.query_chosen.connect(lambda tokens: stack.push(PlaceTokensCommand(model, tokens)))
     assert panel.answers() == ["WIN", "WIN"]

@@ -2,7 +2,8 @@
 
 A query is a multiset of token positions; its answer is WIN exactly when the XOR of the tokens'
 Grundy values is non-zero (Sprague-Grundy theorem). Answers follow the current graph, so they
-stay right after edits. Placing a query's tokens is one undo step (:class:`PlaceTokensCommand`).
+stay right after edits. Placing a query's tokens is one undo step
+(:class:`sgstudio.gui.commands.PlaceTokensCommand`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from sgstudio.core.graph import GameGraph
@@ -18,29 +18,6 @@ from sgstudio.core.mex import nim_sum
 
 QUERY_ROLE = Qt.ItemDataRole.UserRole
 NO_IMPORT = "No HDU 1524 file imported (File > Import HDU 1524…)."
-
-
-class PlaceTokensCommand(QUndoCommand):
-    """Replace all tokens by ``tokens`` (one undo step); undo brings the old ones back."""
-
-    def __init__(self, model: GameGraph, tokens: Sequence[int], text: str = "Place tokens") -> None:
-        super().__init__(text)
-        self.model = model
-        self.new = sorted(tokens)
-        self.old = model.tokens()
-
-    def redo(self) -> None:
-        _set_tokens(self.model, self.new)
-
-    def undo(self) -> None:
-        _set_tokens(self.model, self.old)
-
-
-def _set_tokens(model: GameGraph, tokens: list[int]) -> None:
-    for v in model.tokens():
-        model.remove_token(v)
-    for v in tokens:
-        model.add_token(v)
 
 
 def query_answer(model: GameGraph, tokens: Sequence[int]) -> str:

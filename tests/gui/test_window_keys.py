@@ -1,0 +1,101 @@
+"""The window leaves the canvas's keys to the canvas; menu items reach the same canvas methods;
+the toolbar follows the canvas's tool; a new or opened document starts a clean, empty history."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QLineEdit
+
+from sgstudio.gui import actions as acts
+from sgstudio.gui.commands import AddTokenCommand
+
+
+def vertex_point(window, v: int) -> QPoint:
+    canvas = window.canvas
+    return canvas.mapFromScene(canvas.item_for_vertex(v).scenePos())
+
+
+def select(qtbot, window, v: int) -> None:
+    qtbot.mouseClick(window.canvas.viewport(), Qt.MouseButton.LeftButton, pos=vertex_point(window, v))
+    assert window.canvas.selected_vertices() == [v]
+
+
+@pytest.mark.parametrize("name", ["delete", "rename", "select_all", "copy", "paste", "duplicate",
+                                  "add_token", "remove_token", "fit", "zoom_in", "zoom_out"])
+def test_canvas_keys_show_in_the_menus_but_are_widget_scoped(window, name):
+    action = window.actions[name]
+    assert action.shortcutContext() == Qt.ShortcutContext.WidgetShortcut
+    assert not action.shortcut().isEmpty()
+    menus = [window.menus["edit"], window.menus["view"]]
+    assert any(action in m.actions() for m in menus)
+
+
+def test_delete_key_on_the_canvas_deletes_once_and_the_menu_item_too(qtbot, window):
+    model = window.document.model
+    first, second = sorted(model.nodes())[:2]
+    select(qtbot, window, first)
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Delete)
+    assert not model.has_node(first) and window.undo_stack.count() == 1
+    select(qtbot, window, second)
+    window.actions["delete"].trigger()
+    assert not model.has_node(second) and window.undo_stack.count() == 2
+
+
+def test_plus_minus_and_ctrl_a_reach_the_canvas(qtbot, window):
+    model = window.document.model
+    sink = next(v for v in model.nodes() if not model.successors(v))
+    select(qtbot, window, sink)
+    before = model.token_count(sink)
+    qtbot.keyClick(window.canvas, Qt.Key.Key_Plus)
+    assert model.token_count(sink) == before + 1
+    window.actions["remove_token"].trigger()
+    assert model.token_count(sink) == before
+    qtbot.keyClick(window.canvas, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    assert window.canvas.selected_vertices() == sorted(model.nodes())
+
+
+def test_typing_into_another_widget_does_not_edit_the_graph(qtbot, window):
+    field = QLineEdit(window.docks["history"])
+    field.show()
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    select(qtbot, window, sorted(window.document.model.nodes())[0])
+    field.setFocus()
+    start = (window.document.model.tokens(), window.document.model.nodes())
+    qtbot.keyClicks(field, "+-f")
+    qtbot.keyClick(field, Qt.Key.Key_Backspace)
+    qtbot.keyClick(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    assert (window.document.model.tokens(), window.document.model.nodes()) == start
+    assert field.text() == "+-" and window.undo_stack.count() == 0
+
+
+def test_toolbar_follows_tool_changed_not_status_messages(qtbot, window):
+    a = window.actions
+    window.canvas.set_tool("edge")
+    assert a["tool_edge"].isChecked()
+    a["tool_token"].setChecked(True)  # out of step on purpose: a status message must not "fix" it
+    window.canvas.status_message.emit("something else")
+    assert a["tool_token"].isChecked()
+    qtbot.keyClick(window.canvas, Qt.Key.Key_S)
+    assert window.canvas.tool() == "select" and a["tool_select"].isChecked()
+
+
+def test_new_and_open_start_with_an_empty_clean_history(qtbot, window, dialogs, tmp_path):
+    model = window.document.model
+    window.undo_stack.push(AddTokenCommand(model, model.nodes()[0]))
+    path = tmp_path / "g.sgs"
+    assert window.document.save_as(str(path))
+    window.undo_stack.push(AddTokenCommand(model, model.nodes()[0]))
+    assert window.isWindowModified()
+    dialogs.answer = dialogs.answer.Discard
+    assert window.document.open(str(path))
+    assert window.undo_stack.count() == 0 and window.undo_stack.isClean() and not window.isWindowModified()
+    window.undo_stack.push(AddTokenCommand(window.document.model, window.document.model.nodes()[0]))
+    assert window.document.new()
+    assert window.undo_stack.count() == 0 and window.undo_stack.isClean() and not window.isWindowModified()
+
+
+def test_every_canvas_method_named_by_a_menu_exists(window):
+    for name, method in acts.CANVAS_METHODS.items():
+        assert callable(getattr(window.canvas, method)), name
