@@ -1,0 +1,154 @@
+"""The heaps: a virtualised table (QTableView over a QAbstractTableModel), one row per heap.
+
+Nothing is made per heap: the view asks only for the rows it shows, and each row's value and rule
+come from the position model (values kept as one array there). A million heaps scroll smoothly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from sgstudio.core.positions.splitnim import SplitNimPosition
+
+Index = QModelIndex | QPersistentModelIndex
+SIZE, VALUE, RULE = range(3)
+HEADERS = ("heap size", "g(n)", "rule that gives g(n)")
+RESET_ABOVE = 10_000  # bigger structural changes reset the view instead of moving rows
+
+
+class HeapTableModel(QAbstractTableModel):
+    """Rows are heaps: size (editable as text), Grundy value, and the rule giving it.
+
+    ``edit(row, text) -> bool`` is called when a size is edited; it validates and pushes the
+    undo command (the model itself never changes the position).
+    """
+
+    def __init__(self, position: SplitNimPosition, edit: Callable[[int, str], bool],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.position, self._edit = position, edit
+        self._pending: tuple[str, int, int, int] | None = None
+        position.about_to_change.connect(self._about_to_change)
+        position.changed.connect(self._changed)
+        position.parts_changed.connect(self.values_changed)
+
+    # -- Qt model ----------------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self.position)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return HEADERS[section] if orientation == Qt.Orientation.Horizontal else str(section + 1)
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return flags | Qt.ItemFlag.ItemIsEditable if index.column() == SIZE else flags
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        row, col = index.row(), index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if col == SIZE:
+                return str(self.position.heap(row))
+            return self._analysis(row, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col != RULE:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and col == SIZE:
+            return "Double-click or type to change this heap's size (one undo step)."
+        return None
+
+    def _analysis(self, row: int, col: int) -> str:
+        if self.position.missing_table():
+            return "…"  # the table is being computed (never computed here, on the UI thread)
+        try:
+            return str(self.position.value(row)) if col == VALUE else self.position.explain(row)
+        except ValueError as err:
+            return "?" if col == VALUE else str(err)
+
+    def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or index.column() != SIZE:
+            return False
+        return self._edit(index.row(), str(value))
+
+    # -- following the position --------------------------------------------------------------
+    def _about_to_change(self, index: int, removed: int, inserted: int) -> None:
+        whole = index == 0 and removed == len(self.position)
+        if whole and max(removed, inserted) > RESET_ABOVE or abs(removed - inserted) > RESET_ABOVE:
+            self._pending = ("reset", index, removed, inserted)
+            self.beginResetModel()
+        elif removed > inserted:
+            self._pending = ("remove", index, removed, inserted)
+            self.beginRemoveRows(QModelIndex(), index + inserted, index + removed - 1)
+        elif inserted > removed:
+            self._pending = ("insert", index, removed, inserted)
+            self.beginInsertRows(QModelIndex(), index + removed, index + inserted - 1)
+        else:
+            self._pending = ("same", index, removed, inserted)
+
+    def _changed(self, *_args: object) -> None:
+        kind, index, removed, inserted = self._pending or ("same", 0, 0, 0)
+        self._pending = None
+        {"reset": self.endResetModel, "remove": self.endRemoveRows,
+         "insert": self.endInsertRows}.get(kind, lambda: None)()
+        if kind != "reset":
+            changed = min(removed, inserted)
+            if changed:
+                self.dataChanged.emit(self.index(index, 0), self.index(index + changed - 1, RULE))
+
+    def values_changed(self, *_args: object) -> None:
+        """Values may differ everywhere (another nim-sum does not change them, but parts or a
+        finished table do): repaint the value and rule columns of the rows shown."""
+        rows = len(self.position)
+        if rows:
+            self.dataChanged.emit(self.index(0, VALUE), self.index(rows - 1, RULE))
+
+
+class HeapView(QTableView):
+    """The heap table; Delete removes the selected heaps (``remove_requested`` with row ranges)."""
+
+    remove_requested = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                             | QAbstractItemView.EditTrigger.EditKeyPressed
+                             | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        vertical = self.verticalHeader()
+        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vertical.setDefaultSectionSize(self.fontMetrics().height() + 8)
+        horizontal = self.horizontalHeader()
+        horizontal.setStretchLastSection(True)
+        horizontal.setDefaultSectionSize(110)
+
+    def selected_ranges(self) -> list[tuple[int, int]]:
+        """The selected rows as disjoint (start, count) ranges (fast for a million rows)."""
+        rows: list[tuple[int, int]] = []
+        for r in self.selectionModel().selection():
+            rows.append((r.top(), r.bottom() - r.top() + 1))
+        merged: list[tuple[int, int]] = []
+        for start, count in sorted(rows):
+            if merged and start <= merged[-1][0] + merged[-1][1]:
+                last_start, last_count = merged[-1]
+                merged[-1] = (last_start, max(last_count, start + count - last_start))
+            else:
+                merged.append((start, count))
+        return merged
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.state() != self.State.EditingState:
+            ranges = self.selected_ranges()
+            if ranges:
+                self.remove_requested.emit(ranges)
+                return
+        super().keyPressEvent(event)

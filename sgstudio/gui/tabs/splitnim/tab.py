@@ -1,0 +1,446 @@
+"""The split-nim tab: heaps and the number of parts; values with their rule, W/L, winning moves,
+a brute-force table beside the closed form, and HDU 5795 import.
+
+Data flows one way: a gesture pushes an undo command (``commands``), the command calls the
+position model (:class:`sgstudio.core.positions.splitnim.SplitNimPosition`), and the widgets follow
+the model's events. Work that may take long (a table for parts >= 4, the winning moves of a
+million heaps, a big brute-force table) runs in :class:`sgstudio.gui.tasks.Task` workers with a
+progress bar and Cancel; their results are dropped when the position changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sgstudio.core.errors import ParseError
+from sgstudio.core.positions.splitnim import (
+    MAX_PARTS,
+    SplitNimPosition,
+    compare_table,
+    format_move,
+    parse_size,
+    parse_sizes,
+    prepare_table,
+    scan_winning_moves,
+)
+from sgstudio.formats import hdu5795
+from sgstudio.gui import palette
+from sgstudio.gui.tabs import GameTab
+from sgstudio.gui.tabs.splitnim.commands import (
+    RemoveRangesCommand,
+    ReplaceCommand,
+    SetPartsCommand,
+    SpliceCommand,
+)
+from sgstudio.gui.tabs.splitnim.heaps import HeapTableModel, HeapView
+from sgstudio.gui.tabs.splitnim.panels import SHOWN_XOR, ComparisonPanel, MovesPanel, OutcomePanel
+from sgstudio.gui.tasks import Task, TaskProgress
+
+MOVE_ROWS = 200
+"""Winning moves listed; the rest are counted ("… and N more")."""
+DEFAULT_HEAPS = (13, 9, 7)
+
+
+class SplitNimTab(GameTab):
+    """Edit a split-nim position and see who wins, why, and every winning move."""
+
+    key = "splitnim"
+    title = "Split-nim"
+    judge_format = "hdu5795"
+
+    def __init__(self, parent: QWidget | None = None, position: SplitNimPosition | None = None) -> None:
+        super().__init__(parent)
+        self.position = position if position is not None else SplitNimPosition(DEFAULT_HEAPS, parts=3)
+        self._generation = 0
+        self._tasks: set[Task] = set()
+        self._table_task: Task | None = None
+        self._table_key: tuple[int, int] | None = None
+        self._refused_key: tuple[int, int] | None = None  # a table the user cancelled
+        self._moves_task: Task | None = None
+        self._compare_task: Task | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+        self._build()
+        self.position.changed.connect(self._schedule)
+        self.position.parts_changed.connect(self._parts_changed)
+        self._parts_changed(self.position.parts)
+
+    # -- widgets -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self._build_heaps())
+        splitter.addWidget(self._build_analysis())
+        self.compare = ComparisonPanel(self)
+        self.compare.count_changed.connect(self._refresh_comparison)
+        splitter.addWidget(_group("g(0..N): brute force beside the closed form", self.compare))
+        splitter.setSizes([520, 430, 330])
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_parts_row())
+        layout.addWidget(splitter, 1)
+        self.message = QLabel("", self)
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(f"color: {palette.VERMILLION}; font-weight: bold;")
+        layout.addWidget(self.message)
+
+    def _build_parts_row(self) -> QHBoxLayout:
+        self.parts = QSpinBox(self)
+        self.parts.setRange(2, MAX_PARTS)
+        self.parts.setSuffix(" parts")
+        self.parts.setKeyboardTracking(False)
+        self.parts.setToolTip("A split makes this many non-empty heaps (2: Lasker's Nim, 3: HDU 5795).")
+        self.parts.valueChanged.connect(self._parts_edited)
+        self.parts_note = QLabel("", self)
+        self.parts_note.setWordWrap(True)
+        self.import_button = QPushButton("Import HDU 5795…", self)
+        self.import_button.clicked.connect(self._import_file)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("A move takes stones from one heap, or splits one heap into", self))
+        row.addWidget(self.parts)
+        row.addWidget(self.parts_note, 1)
+        row.addWidget(self.import_button)
+        return row
+
+    def _build_heaps(self) -> QWidget:
+        self.heap_model = HeapTableModel(self.position, self._edit_heap, self)
+        self.heap_view = HeapView(self)
+        self.heap_view.setModel(self.heap_model)
+        self.heap_view.remove_requested.connect(self._remove_ranges)
+        self.sizes = QLineEdit(self)
+        self.sizes.setPlaceholderText("heap sizes to add, e.g. 9 7 4")
+        self.sizes.returnPressed.connect(self._add_heaps)
+        self.add_button = QPushButton("Add", self)
+        self.add_button.clicked.connect(self._add_heaps)
+        self.remove_button = QPushButton("Remove selected", self)
+        self.remove_button.clicked.connect(self._remove_selected)
+        self.heap_count = QLabel("", self)
+        row = QHBoxLayout()
+        for w in (self.sizes, self.add_button, self.remove_button):
+            row.addWidget(w)
+        box = _group("Heaps (edit a size in place; Delete removes the selected heaps)", self.heap_view)
+        box.layout().addLayout(row)
+        box.layout().addWidget(self.heap_count)
+        return box
+
+    def _build_analysis(self) -> QWidget:
+        self.outcome = OutcomePanel(self)
+        self.moves = MovesPanel(MOVE_ROWS, self)
+        self.moves.played.connect(self._play)
+        self.compute_button = QPushButton("Compute the table", self)
+        self.compute_button.clicked.connect(self._compute_again)
+        self.compute_button.hide()
+        self.progress = TaskProgress(self)
+        column = QWidget(self)
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.outcome)
+        layout.addWidget(self.compute_button)
+        layout.addWidget(_group("Winning moves (double-click to play)", self.moves), 1)
+        layout.addWidget(self.progress)
+        return column
+
+    # -- edits (each one undo command) -------------------------------------------------------
+    def _edit_heap(self, row: int, text: str) -> bool:
+        try:
+            size = parse_size(text)
+        except ValueError as err:
+            self._tell(f"Heap {row + 1} unchanged: {err}.", error=True)
+            return False
+        self._tell("")
+        if size != self.position.heap(row):
+            self.undo_stack.push(SpliceCommand(self.position, row, 1, [size], f"Set heap {row + 1} to {size}"))
+        return True
+
+    def _add_heaps(self) -> None:
+        try:
+            sizes = parse_sizes(self.sizes.text())
+        except ValueError as err:
+            self._tell(f"Nothing added: {err}.", error=True)
+            return
+        self._tell("")
+        start = len(self.position)
+        text = f"Add heap {sizes[0]}" if len(sizes) == 1 else f"Add {len(sizes)} heaps"
+        self.undo_stack.push(SpliceCommand(self.position, start, 0, sizes, text))
+        self.sizes.clear()
+        self.heap_view.scrollTo(self.heap_model.index(len(self.position) - 1, 0))
+
+    def _remove_selected(self) -> None:
+        ranges = self.heap_view.selected_ranges()
+        if not ranges:
+            self._tell("Select the heaps to remove first (click a row; Shift or Ctrl adds more).", error=True)
+            return
+        self._remove_ranges(ranges)
+
+    def _remove_ranges(self, ranges: list) -> None:
+        self._tell("")
+        self.heap_view.clearSelection()
+        self.undo_stack.push(RemoveRangesCommand(self.position, [tuple(r) for r in ranges]))
+
+    def _parts_edited(self, parts: int) -> None:
+        if parts != self.position.parts:
+            self.undo_stack.push(SetPartsCommand(self.position, parts))
+
+    def _play(self, move: tuple[int, tuple[int, ...]]) -> None:
+        i, after = move
+        try:
+            self.position.game.apply((self.position.heap(i),), (0, after))
+        except (ValueError, IndexError) as err:
+            self._tell(f"Cannot play that move: {err}.", error=True)
+            return
+        text = "Play " + format_move(self.position.heap_array, move)
+        self.undo_stack.push(SpliceCommand(self.position, i, 1, list(after), text))
+        self.status_message.emit(text)
+
+    def _tell(self, text: str, error: bool = False) -> None:
+        self.message.setText(text)
+        if text:
+            self.status_message.emit(text)
+
+    # -- following the model -----------------------------------------------------------------
+    def _schedule(self, *_args: object) -> None:
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def _parts_changed(self, parts: int) -> None:
+        self.parts.blockSignals(True)
+        self.parts.setValue(parts)
+        self.parts.blockSignals(False)
+        game = self.position.game
+        if game.has_closed_form:
+            note = f"closed form proven (period {1 << parts}): any heap size"
+        else:
+            note = f"no closed form: values from a computed table, heaps below {game.table_limit():,}"
+        self.parts_note.setText(f"({note})")
+        self.compare.count.setMaximum(min(4095, game.table_limit() - 1))
+        self.heap_model.values_changed()
+        self._schedule()
+        self._refresh_comparison()
+
+    def refresh(self) -> None:
+        """Show the position's verdict now; start the winning moves (or the table first)."""
+        self._timer.stop()
+        self._generation += 1
+        self._cancel(self._moves_task)
+        pos = self.position
+        self.heap_count.setText(f"{len(pos):,} heap{'s' if len(pos) != 1 else ''}")
+        self.compute_button.hide()
+        missing = pos.missing_table()
+        if missing:
+            self._need_table(pos.parts, missing)
+            return
+        try:
+            values, total = pos.values(), pos.nim_sum()
+        except ValueError as err:
+            self.outcome.show_unknown("?", f"No verdict: {err}.")
+            self.moves.show_note("No winning moves without every heap's value.")
+            return
+        self.outcome.show_result(values[:SHOWN_XOR].tolist(), total, len(pos))
+        if total == 0:
+            self.moves.show_note("None: the player to move loses whatever they do.")
+            return
+        self._start_moves(values, total)
+
+    # -- tasks -------------------------------------------------------------------------------
+    def _run(self, fn: Callable, bar: TaskProgress, text: str, done: Callable[[Any], None],
+             cancelled: Callable[[], None] | None = None) -> Task:
+        task = Task(fn, self)
+        self._tasks.add(task)
+        task.finished.connect(done)
+        task.failed.connect(lambda err: self._tell(f"{text} failed: {err}", error=True))
+        if cancelled is not None:
+            task.cancelled.connect(cancelled)
+        for end in (task.finished, task.failed, task.cancelled):
+            end.connect(lambda *_a, t=task: self._tasks.discard(t))
+        bar.track(task, text)
+        task.start()
+        return task
+
+    @staticmethod
+    def _cancel(task: Task | None) -> None:
+        if task is not None and task.is_running():
+            task.cancel()
+
+    def _need_table(self, parts: int, count: int) -> None:
+        key = (parts, count)
+        text = f"Computing g(0..{count - 1}) for {parts} parts (no closed form)…"
+        self.moves.show_note("Waiting for the table of values.")
+        if key == self._refused_key:
+            self.outcome.show_unknown("?", "Computing the table was cancelled: no values yet.")
+            self.compute_button.show()
+            return
+        self.outcome.show_unknown("…", text)
+        if self._table_key == key and self._table_task is not None and self._table_task.is_running():
+            return
+        self._cancel(self._table_task)
+        self._table_key = key
+        self._table_task = self._run(lambda progress: prepare_table(parts, count, progress), self.progress,
+                                     text, lambda _r: self._table_done(key), lambda: self._table_cancelled(key))
+
+    def _table_done(self, key: tuple[int, int]) -> None:
+        self.heap_model.values_changed()
+        self._schedule()
+        self._refresh_comparison()
+
+    def _table_cancelled(self, key: tuple[int, int]) -> None:
+        if self._table_key == key:
+            self._refused_key = key
+            self._schedule()
+
+    def _compute_again(self) -> None:
+        self._refused_key = None
+        self.refresh()
+
+    def _start_moves(self, values: Any, total: int) -> None:
+        gen, game, heaps = self._generation, self.position.game, self.position.heap_array
+        self.moves.show_note("Finding the winning moves…")
+
+        def first(progress: Callable) -> Any:
+            return scan_winning_moves(game, heaps, values, total, 0, MOVE_ROWS, MOVE_ROWS, progress)
+
+        def shown(scan: Any) -> None:
+            if gen != self._generation:
+                return
+            self.moves.show_moves(heaps, scan.moves)
+            if scan.stop >= len(heaps):
+                self.moves.show_rest(len(scan.moves), scan.count)
+                return
+            self.moves.show_rest(len(scan.moves), None, f"counting the rest from heap {scan.stop + 1:,}…")
+            self._moves_task = self._run(
+                lambda progress: scan_winning_moves(game, heaps, values, total, scan.stop, 0, None, progress),
+                self.progress, "Counting the winning moves…",
+                lambda rest: gen == self._generation and self.moves.show_rest(len(scan.moves),
+                                                                              scan.count + rest.count),
+                lambda: gen == self._generation and self.moves.show_rest(
+                    len(scan.moves), None, "counting was cancelled (edit or press Recount)"))
+
+        self._moves_task = self._run(first, self.progress, "Finding the winning moves…", shown)
+
+    def _refresh_comparison(self, *_args: object) -> None:
+        parts, count = self.position.parts, self.compare.count.value() + 1
+        self._cancel(self._compare_task)
+        if parts >= 4 and self._table_task is not None and self._table_task.is_running():
+            self.compare.show_comparison(None, "Waiting for the table of values…")
+            return
+        key = (parts, count)
+        self.compare.show_comparison(None, f"Computing g(0..{count - 1}) by brute force…")
+        self._compare_key = key
+
+        def done(result: Any) -> None:
+            if self._compare_key == key:
+                self.compare.show_comparison(result)
+
+        def cancelled() -> None:
+            if self._compare_key == key:
+                self.compare.show_comparison(None, "Cancelled: change N or the parts to compute again.")
+
+        self._compare_task = self._run(lambda progress: compare_table(parts, count, progress),
+                                       self.compare.progress, "Brute force…", done, cancelled)
+
+    def settle(self, msecs: int = 30_000) -> bool:
+        """Process events until no task runs (for screenshots and tests); False on timeout."""
+        deadline = time.monotonic() + msecs / 1000
+        while time.monotonic() < deadline:
+            QCoreApplication.processEvents()
+            if not self._timer.isActive() and not any(t.is_running() for t in self._tasks):
+                return True
+            time.sleep(0.005)
+        return False
+
+    def shutdown(self) -> None:
+        """Stop every task (blocks until the workers stopped)."""
+        for task in list(self._tasks):
+            task.cancel_and_wait()
+        self._tasks.clear()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    # -- GameTab -----------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return {**self.position.to_dict(), "table_n": self.compare.count.value()}
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        loaded = SplitNimPosition.from_dict(state)
+        table_n = state.get("table_n", self.compare.count.value())
+        if isinstance(table_n, bool) or not isinstance(table_n, int) or table_n < 1:
+            raise ValueError(f"'table_n' must be a positive integer, not {table_n!r}")
+        self.position.replace(loaded.heap_array, loaded.parts)
+        self.compare.count.setValue(min(table_n, self.compare.count.maximum()))
+        self.undo_stack.clear()
+        self._tell("")
+
+    def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
+        cases = hdu5795.parse(text, file)
+        if not cases:
+            raise ParseError("the file holds no test case (T = 0)", file=file)
+        if case is None:
+            case = 0 if len(cases) == 1 else self._ask_case(cases, file)
+            if case is None:
+                return
+        elif not 0 <= case < len(cases):
+            raise ValueError(f"{file} has {len(cases)} test cases: there is no case {case + 1}")
+        heaps = cases[case].heaps
+        name = Path(file).name
+        self.undo_stack.push(ReplaceCommand(self.position, heaps, hdu5795.PARTS,
+                                            f"Import case {case + 1} of {name}"))
+        self._tell("")
+        self.status_message.emit(f"Loaded case {case + 1} of {name}: {len(heaps):,} heaps, 3 parts")
+
+    def _ask_case(self, cases: list, file: str) -> int | None:
+        items = [f"Case {k}: {_preview(c.heaps)}" for k, c in enumerate(cases, 1)]
+        item, ok = QInputDialog.getItem(self, "Import HDU 5795", f"{Path(file).name} holds {len(cases)} "
+                                        "test cases. Load which one?", items, 0, False)
+        return items.index(item) if ok and item in items else None
+
+    def _import_file(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        from sgstudio.gui.errors import show_file_error
+
+        path, _ = QFileDialog.getOpenFileName(self, "Import an HDU 5795 file", "", "Text files (*.txt);;All (*)")
+        if not path:
+            return
+        try:
+            self.import_judge_text(Path(path).read_text(encoding="utf-8"), path)
+        except (OSError, ValueError) as err:
+            show_file_error(self, "import", path, err)
+
+    def game_and_position(self) -> tuple[Any, tuple]:
+        return self.position.game, self.position.heaps
+
+
+def _preview(heaps: tuple[int, ...], shown: int = 6) -> str:
+    """``3 heaps: 1 2 4`` (cut after a few).
+
+    >>> _preview((1, 2, 4)), _preview(tuple(range(10)))
+    ('3 heaps: 1 2 4', '10 heaps: 0 1 2 3 4 5 …')
+    """
+    text = " ".join(str(h) for h in heaps[:shown]) + (" …" if len(heaps) > shown else "")
+    return f"{len(heaps):,} heap{'s' if len(heaps) != 1 else ''}: {text}"
+
+
+def _group(title: str, widget: QWidget) -> QGroupBox:
+    box = QGroupBox(title)
+    inner = QVBoxLayout(box)
+    inner.addWidget(widget)
+    return box
