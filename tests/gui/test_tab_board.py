@@ -180,6 +180,22 @@ def test_a_new_width_is_computed_in_the_worker(qtbot, dialogs):
     assert tab.model.width == 20 and tab.analysis.width == 20
 
 
+def test_stepping_the_width_is_one_undo_step(qtbot, dialogs):
+    tab = make_tab(qtbot, rows=[(1, 3), (17,)])
+    tab.width_box.setFocus()
+    for _ in range(3):
+        qtbot.keyClick(tab.width_box, Qt.Key.Key_Down)
+    assert tab.model.width == 17 and tab.undo_stack.count() == 1
+    assert tab.undo_stack.undoText() == "Width 20 -> 17"
+    qtbot.keyClick(tab.width_box, Qt.Key.Key_Down)  # column 17 holds a chess: refused
+    assert tab.model.width == 17 == tab.width_box.value() and "column 17" in tab.message.text()
+    qtbot.waitUntil(lambda: tab.analysis is not None and tab.analysis.width == 17, timeout=60_000)
+    assert_shows_core(tab)
+    tab.undo_stack.undo()
+    assert tab.model.width == 20 == tab.width_box.value()
+    assert_shows_core(tab)
+
+
 def slow_loader(width, progress):
     for i in range(400):
         progress(i, 400)

@@ -24,6 +24,8 @@ from PySide6.QtGui import QUndoCommand
 from sgstudio.core.games.board import Move
 from sgstudio.core.positions.board import BoardPosition, Row
 
+WIDTH_ID = 0x5724  # SetWidthCommand.id(): consecutive width changes merge
+
 
 class ToggleChessCommand(QUndoCommand):
     """Place a chess on an empty cell, or remove the chess there."""
@@ -87,11 +89,23 @@ class PlayMoveCommand(QUndoCommand):
 
 
 class SetWidthCommand(QUndoCommand):
-    """Change the board's width."""
+    """Change the board's width. Consecutive width changes (stepping the spin box) merge into one
+    step; a merge back to the old width leaves nothing to undo (the command becomes obsolete)."""
 
     def __init__(self, model: BoardPosition, width: int) -> None:
         super().__init__(f"Width {model.width} -> {width}")
         self.model, self.width, self.old = model, width, model.width
+
+    def id(self) -> int:
+        return WIDTH_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetWidthCommand) or other.model is not self.model:
+            return False
+        self.width = other.width
+        self.setText(f"Width {self.old} -> {self.width}")
+        self.setObsolete(self.width == self.old)
+        return True
 
     def redo(self) -> None:
         self.model.set_width(self.width)

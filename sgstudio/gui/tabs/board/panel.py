@@ -34,6 +34,8 @@ class MoveList(QListWidget):
         super().__init__(parent)
         self.setMouseTracking(True)
         self.setUniformItemSizes(True)
+        self.setFont(palette.font(10.5))
+        self.setSpacing(1)
         self.itemEntered.connect(lambda item: self.move_hovered.emit(item.data(MOVE_ROLE)))
 
     def leaveEvent(self, event) -> None:

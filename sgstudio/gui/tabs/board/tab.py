@@ -99,6 +99,8 @@ class BoardTab(GameTab):
     def _build(self) -> None:
         self.view = BoardView(self.model)
         self.panel = AnalysisPanel()
+        self.panel.setMinimumWidth(300)
+        self.panel.setMaximumWidth(460)
         self.width_box = QSpinBox()
         self.width_box.setRange(1, board.MAX_WIDTH)
         self.width_box.setValue(self.model.width)
@@ -164,8 +166,9 @@ class BoardTab(GameTab):
     def _push(self, command) -> None:
         self.message.clear()
         self.message.hide()
+        text = command.text()  # a merged command is deleted by push()
         self.undo_stack.push(command)
-        self.status_message.emit(command.text())
+        self.status_message.emit(text)
 
     def _refuse(self, text: str) -> None:
         self.message.setText(text)
@@ -241,7 +244,7 @@ class BoardTab(GameTab):
         self.task.finished.connect(self._task_finished)
         self.task.cancelled.connect(self._task_cancelled)
         self.task.failed.connect(self._task_failed)
-        self.panel.progress.track(self.task, f"Grundy table for width {width} ({1 << width:,} rows)…")
+        self.panel.progress.track(self.task, f"2^{width} rows")
         self.task.start()
 
     def _task_ended(self) -> int:
