@@ -65,7 +65,9 @@ def assert_shows_core(tab: BoardTab) -> None:
 
 def test_clicking_cells_places_and_removes_chesses(qtbot, tab):
     assert_shows_core(tab)
-    click_cell(qtbot, tab, 1, 5)
+    with qtbot.waitSignal(tab.status_message) as said:
+        click_cell(qtbot, tab, 1, 5)
+    assert said.args == ["Place chess at row 2, column 5"]
     assert tab.model.row(1) == (5, 18) and tab.undo_stack.count() == 1
     assert tab.undo_stack.undoText() == "Place chess at row 2, column 5"
     assert_shows_core(tab)

@@ -62,6 +62,8 @@ def load_table(width: int, progress: Progress) -> int:
 
     Two steps: load or compile the kernel (the first time numba is imported), then fill the table.
     The numba kernel itself cannot stop half-way: Cancel takes effect after the step that runs.
+    (The core compiles it without ``nogil``, so while it fills a table, up to about a second for
+    width 24, the UI thread waits for the interpreter lock too.)
     """
     progress(0, 2)
     board.compute_grundy_table(1)
