@@ -1,0 +1,417 @@
+"""The editable S-Nim position of the S-Nim tab: a subtraction set S and heaps (Qt-free).
+
+:class:`SNimPosition` holds S (sorted, without repeats), the heaps (any sizes >= 0), and the test
+case of an imported judge file, validates every edit (ValueError with a one-line reason, nothing
+changed) and announces each change with a :class:`~sgstudio.core.events.Signal`. Heaps are indexed
+from 0 here, as in :class:`~sgstudio.core.games.snim.SubtractionGame`; the screen and the messages
+number them from 1.
+
+Theory (all numbers come from :mod:`sgstudio.core.games.snim`): a position is a sum of one-heap
+subtraction games, so its value is the XOR (nim-sum) of the heaps' Grundy values and the player to
+move wins iff it is non-zero; a move from heap value a wins iff it leads to value a XOR total.
+
+A heap of size at least :data:`~sgstudio.core.games.snim.DIRECT` is answered through the certified
+period of g, whose search can take seconds: the model answers only what it can answer at once
+(:meth:`SNimPosition.ready`) and takes a game whose period was searched elsewhere (off the UI
+thread) with :meth:`SNimPosition.adopt`.
+
+Examples
+--------
+>>> p = SNimPosition((2, 5), (5, 12))
+>>> seen = []
+>>> p.heaps_changed.connect(lambda: seen.append("heaps"))
+>>> p.insert_heap(2, 7); p.heaps, seen
+((5, 12, 7), ['heaps'])
+>>> a = p.analyse()
+>>> a.values, a.total, a.outcome
+((2, 2, 0), 0, 'LOSE')
+>>> p.set_heap(2, 9); [m.text() for m in p.analyse().moves]
+['heap 3: take 2 -> 7, value 1 -> 0', 'heap 3: take 5 -> 4, value 1 -> 0']
+>>> p.set_S(parse_subtraction_set("1, 2, 0"))
+Traceback (most recent call last):
+...
+ValueError: members of S must be positive, got 0
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sgstudio.core.events import Signal
+from sgstudio.core.games.snim import DIRECT, PeriodNotFoundError, Progress, SNimError, SubtractionGame
+
+Heaps = tuple[int, ...]
+DEFAULT_S: tuple[int, ...] = (2, 5, 7)
+DEFAULT_HEAPS: Heaps = (7, 12, 20)
+PLOT_DEFAULT_MAX = 10**6
+"""The default plot limit never exceeds this (the user may go further)."""
+RESULTS_KEPT = 8
+"""Period search results kept per S, so that undoing a change of S does not search again."""
+_TOKEN = re.compile(r"[^\s,;{}()\[\]]+")
+
+
+def parse_subtraction_set(text: str) -> tuple[int, ...]:
+    """S from text like ``2 5 7`` or ``{2, 5, 7}``: sorted, repeats dropped; ValueError if invalid.
+
+    >>> parse_subtraction_set("{7, 2, 5, 2}")
+    (2, 5, 7)
+    >>> parse_subtraction_set("2 x")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'x' is not a whole number: S is a list of takes like 2 5 7
+    """
+    tokens = _TOKEN.findall(text)
+    if not tokens:
+        raise ValueError("S is empty: type the takes allowed, like 2 5 7")
+    members = []
+    for token in tokens:
+        if not re.fullmatch(r"[+-]?\d+", token):
+            raise ValueError(f"{token!r} is not a whole number: S is a list of takes like 2 5 7")
+        members.append(int(token))
+    try:
+        return SubtractionGame(members).S
+    except SNimError as err:
+        raise ValueError(str(err)) from None
+
+
+def check_heap(size: object, index: int | None = None) -> int:
+    """A heap size: an integer >= 0 of any size; ValueError naming heap ``index + 1`` otherwise.
+
+    >>> check_heap(10**30) == 10**30
+    True
+    >>> check_heap(-1, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: heap 1: a heap size must be >= 0, got -1
+    """
+    prefix = f"heap {index + 1}: " if index is not None else ""
+    if isinstance(size, bool):
+        raise ValueError(f"{prefix}a heap size must be an integer, got {size!r}")
+    try:
+        n = operator.index(size)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{prefix}a heap size must be an integer, got {size!r}") from None
+    if n < 0:
+        raise ValueError(f"{prefix}a heap size must be >= 0, got {n}")
+    return n
+
+
+@dataclass(frozen=True)
+class PeriodResult:
+    """What a period search found for S: the game (its table filled), the period or why not.
+
+    ``known`` is how many values g(0..known-1) the game answers without a new search (all of them
+    when the period is certified).
+    """
+
+    game: SubtractionGame
+    period: tuple[int, int] | None
+    text: str
+    known: int | float
+
+    @property
+    def S(self) -> tuple[int, ...]:
+        return self.game.S
+
+
+def search_period(S: Iterable[int], progress: Progress | None = None,  # noqa: N803
+                  limit: int | None = None) -> PeriodResult:
+    """Search and certify the period of g for S on a fresh game (meant for a worker thread).
+
+    ``progress(done, total)`` is passed to :meth:`SubtractionGame.period`; it may raise to cancel.
+
+    >>> r = search_period([2, 5])
+    >>> r.period, r.text
+    ((0, 7), 'period 7 from n = 0, certified by 5 agreeing values: g(0..4) = g(7..11)')
+    >>> r = search_period([3, 1000], limit=1500)
+    >>> r.period, r.known, r.text
+    (None, 1500, 'no period of g found within the first 1,500 values')
+    """
+    game = SubtractionGame(S) if limit is None else SubtractionGame(S, limit=limit)
+    try:
+        game.period(progress=progress)
+    except PeriodNotFoundError as err:
+        return PeriodResult(game, None, f"no period of g found within the first {err.limit:,} values",
+                            err.limit)
+    return PeriodResult(game, game.period(), game.describe_period(), float("inf"))
+
+
+def grundy_range(game: SubtractionGame, stop: int, progress: Progress | None = None,
+                 chunk: int = 1 << 20) -> np.ndarray:
+    """g(0), ..., g(stop - 1) from ``game`` in chunks, reporting ``progress(done, stop)`` (may raise).
+
+    Reads the game only (no table growth) when its period is certified or ``stop`` is within its
+    table, so a worker may call it while the UI thread reads the same game.
+
+    >>> r = search_period([2, 5])
+    >>> grundy_range(r.game, 20, chunk=8).tolist() == r.game.values(20).tolist()
+    True
+    """
+    out = np.empty(stop, game.values(0).dtype)
+    for start in range(0, stop, chunk):
+        end = min(stop, start + chunk)
+        out[start:end] = game.grundy_array(np.arange(start, end, dtype=np.int64))
+        if progress is not None:
+            progress(end, stop)
+    return out
+
+
+def default_plot_limit(period: tuple[int, int] | None) -> int:
+    """The plot's default H: about three periods after the preperiod, else 200.
+
+    >>> default_plot_limit((0, 7)), default_plot_limit((8, 3)), default_plot_limit(None)
+    (30, 30, 200)
+    >>> default_plot_limit((100, 1000))
+    3100
+    """
+    if period is None:
+        return 200
+    n0, p = period
+    return max(30, min(n0 + 3 * p, PLOT_DEFAULT_MAX))
+
+
+@dataclass(frozen=True)
+class WinningMove:
+    """A winning move ``(heap, take)`` with the heap's size and value before and after."""
+
+    heap: int
+    take: int
+    size_after: int
+    value_before: int
+    value_after: int
+
+    @property
+    def move(self) -> tuple[int, int]:
+        return (self.heap, self.take)
+
+    def text(self) -> str:
+        """The row shown in the tab (heaps numbered from 1).
+
+        >>> WinningMove(1, 5, 7, 3, 0).text()
+        'heap 2: take 5 -> 7, value 3 -> 0'
+        """
+        return (f"heap {self.heap + 1}: take {self.take} -> {self.size_after}, "
+                f"value {self.value_before} -> {self.value_after}")
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Each heap's Grundy value, their nim-sum, who wins (``WIN``/``LOSE``), every winning move."""
+
+    values: tuple[int, ...]
+    total: int
+    outcome: str
+    moves: tuple[WinningMove, ...]
+
+
+@dataclass(frozen=True)
+class JudgeCase:
+    """An imported HDU 1536 test case: where it came from, S as written, its positions."""
+
+    file: str
+    number: int
+    count: int
+    S: tuple[int, ...]
+    positions: tuple[Heaps, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "number": self.number, "count": self.count, "S": list(self.S),
+                "positions": [list(p) for p in self.positions]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> JudgeCase:
+        try:
+            written = tuple(int(s) for s in data["S"])
+            parse_subtraction_set(" ".join(map(str, written)))  # validates
+            positions = tuple(tuple(check_heap(h) for h in p) for p in data["positions"])
+            return cls(str(data["file"]), int(data["number"]), int(data["count"]), written, positions)
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"bad judge case in the S-Nim state: {err}") from None
+
+
+Snapshot = tuple[tuple[int, ...], Heaps, JudgeCase | None]
+
+
+class SNimPosition:
+    """S and the heaps, with an event for every change.
+
+    Events: ``s_changed()``, ``heaps_changed()``, ``judge_changed()``, and ``period_changed()``
+    when a period search result for the current S arrives (or S changed, which resets it).
+
+    >>> p = SNimPosition((1, 2), ())
+    >>> p.insert_heap(0, 10**20); p.ready()
+    False
+    >>> p.adopt(search_period(p.S)), p.ready(), p.analyse().values
+    (True, True, (1,))
+    >>> p.play((0, 1)); p.heaps, p.analyse().outcome
+    ((99999999999999999999,), 'LOSE')
+    >>> p.play((0, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: take 3 is not in S
+    """
+
+    def __init__(self, S: Iterable[int] = DEFAULT_S, heaps: Iterable[int] = DEFAULT_HEAPS) -> None:  # noqa: N803
+        self.s_changed, self.heaps_changed = Signal(), Signal()
+        self.judge_changed, self.period_changed = Signal(), Signal()
+        self._heaps: Heaps = tuple(check_heap(h, i) for i, h in enumerate(heaps))
+        self._judge: JudgeCase | None = None
+        self._results: dict[tuple[int, ...], PeriodResult] = {}
+        self._install(SubtractionGame(S))
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def S(self) -> tuple[int, ...]:
+        return self._game.S
+
+    @property
+    def heaps(self) -> Heaps:
+        return self._heaps
+
+    @property
+    def judge(self) -> JudgeCase | None:
+        return self._judge
+
+    @property
+    def game(self) -> SubtractionGame:
+        """The core game of S (read it from the UI thread only)."""
+        return self._game
+
+    @property
+    def period_result(self) -> PeriodResult | None:
+        """The period search result for S, or None while it is pending."""
+        return self._result
+
+    def ready(self) -> bool:
+        """True when every heap's value can be answered at once (no period search needed)."""
+        top = max(self._heaps, default=0)
+        return top < self._known
+
+    def analyse(self) -> Analysis | None:
+        """Values, nim-sum, outcome and winning moves, all from the core; None if not :meth:`ready`."""
+        if not self.ready():
+            return None
+        game = self._game
+        values = tuple(game.grundy_array(list(self._heaps)).tolist())
+        total = game.value(self._heaps)
+        moves = tuple(
+            WinningMove(i, take, self._heaps[i] - take, values[i], game.grundy(self._heaps[i] - take))
+            for i, take in game.winning_moves(self._heaps)
+        )
+        return Analysis(values, total, "WIN" if total else "LOSE", moves)
+
+    def snapshot(self) -> Snapshot:
+        """Everything an edit may change, for undo."""
+        return (self.S, self._heaps, self._judge)
+
+    # -- editing ---------------------------------------------------------------------------------
+    def set_S(self, S: Iterable[int]) -> None:  # noqa: N803
+        """Replace S (validated by the core: positive integers, at least one)."""
+        try:
+            game = SubtractionGame(S)
+        except SNimError as err:
+            raise ValueError(str(err)) from None
+        if game.S != self.S:
+            self._install(game)
+            self.s_changed.emit()
+
+    def insert_heap(self, index: int, size: int) -> None:
+        if not 0 <= index <= len(self._heaps):
+            raise ValueError(f"cannot insert a heap at {index + 1}: there are {len(self._heaps)} heaps")
+        size = check_heap(size, index)
+        self._set_heaps((*self._heaps[:index], size, *self._heaps[index:]))
+
+    def remove_heap(self, index: int) -> int:
+        """Remove heap ``index`` and return its size."""
+        size = self._heaps[self._check_index(index)]
+        self._set_heaps(self._heaps[:index] + self._heaps[index + 1 :])
+        return size
+
+    def set_heap(self, index: int, size: int) -> None:
+        size = check_heap(size, self._check_index(index))
+        self._set_heaps((*self._heaps[:index], size, *self._heaps[index + 1 :]))
+
+    def set_heaps(self, heaps: Iterable[int]) -> None:
+        self._set_heaps(tuple(check_heap(h, i) for i, h in enumerate(heaps)))
+
+    def play(self, move: tuple[int, int]) -> None:
+        """Play ``(heap_index, take)``; ValueError with the core's reason if it is illegal."""
+        try:
+            after = self._game.apply(self._heaps, tuple(move))  # type: ignore[arg-type]
+        except (SNimError, TypeError) as err:
+            raise ValueError(str(err)) from None
+        self._set_heaps(after)
+
+    def set_judge(self, judge: JudgeCase | None) -> None:
+        if judge != self._judge:
+            self._judge = judge
+            self.judge_changed.emit()
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put back a :meth:`snapshot` (emits only the events of what differs)."""
+        S, heaps, judge = snapshot  # noqa: N806
+        self.set_S(S)
+        self.set_heaps(heaps)
+        self.set_judge(judge)
+
+    def adopt(self, result: PeriodResult) -> bool:
+        """Take a period search result; ignored (False) if it is for another S."""
+        self._results[result.S] = result
+        while len(self._results) > RESULTS_KEPT:
+            del self._results[next(iter(self._results))]
+        if result.S != self.S:
+            return False
+        self._game, self._result, self._known = result.game, result, result.known
+        self.period_changed.emit()
+        return True
+
+    # -- saving ----------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data: S, heaps and the imported judge case (or None)."""
+        return {"S": list(self.S), "heaps": list(self._heaps),
+                "judge": self._judge.to_dict() if self._judge else None}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SNimPosition:
+        """The inverse of :meth:`to_dict`; ValueError with a clear message if the data is invalid.
+
+        >>> p = SNimPosition((3, 1), (4, 0))
+        >>> SNimPosition.from_dict(p.to_dict()).snapshot() == p.snapshot()
+        True
+        """
+        if not isinstance(data, dict) or not {"S", "heaps"} <= data.keys():
+            raise ValueError("the S-Nim state needs S and heaps")
+        try:
+            S = parse_subtraction_set(" ".join(map(str, data["S"])))  # noqa: N806
+        except TypeError:
+            raise ValueError("S must be a list of positive integers") from None
+        if not isinstance(data["heaps"], list):
+            raise ValueError("heaps must be a list of sizes")
+        position = cls(S, data["heaps"])
+        if data.get("judge") is not None:
+            position.set_judge(JudgeCase.from_dict(data["judge"]))
+        return position
+
+    # -- internals -------------------------------------------------------------------------------
+    def _install(self, game: SubtractionGame) -> None:
+        cached = self._results.get(game.S)
+        self._game = cached.game if cached else game
+        self._result = cached
+        self._known = cached.known if cached else DIRECT
+        self.period_changed.emit()
+
+    def _set_heaps(self, heaps: Heaps) -> None:
+        if heaps != self._heaps:
+            self._heaps = heaps
+            self.heaps_changed.emit()
+
+    def _check_index(self, index: int) -> int:
+        if not 0 <= index < len(self._heaps):
+            raise ValueError(f"there is no heap {index + 1}: the position has {len(self._heaps)} heaps")
+        return index

@@ -1,0 +1,329 @@
+"""The S-Nim tab: edit S and the heaps, see who wins and why, plot g, import HDU 1536 files.
+
+Data flow: a panel's request -> an undo command (:mod:`.commands`) -> a model method
+(:class:`~sgstudio.core.positions.snim.SNimPosition`) -> a model event -> the panels refresh.
+Numbers and W/L come from the core. The period search of each new S, plots of many values and the
+judge's answers for huge heaps run in :class:`sgstudio.gui.tasks.Task` workers with progress and
+Cancel; until the period is known, heaps of 65,536 stones or more show ``…``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QUndoCommand
+from PySide6.QtWidgets import (
+    QApplication,
+    QGroupBox,
+    QInputDialog,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sgstudio.core.errors import ParseError
+from sgstudio.core.positions.snim import (
+    DIRECT,
+    JudgeCase,
+    PeriodResult,
+    SNimPosition,
+    default_plot_limit,
+    grundy_range,
+    search_period,
+)
+from sgstudio.formats import hdu1536
+from sgstudio.gui.tabs import GameTab
+from sgstudio.gui.tabs.snim.commands import (
+    ImportCaseCommand,
+    InsertHeapCommand,
+    LoadHeapsCommand,
+    PlayMoveCommand,
+    RemoveHeapsCommand,
+    SetHeapCommand,
+    SetSCommand,
+)
+from sgstudio.gui.tabs.snim.plot import GrundyPlot
+from sgstudio.gui.tabs.snim.widgets import HeapTable, JudgeList, MoveList, OutcomeView, SetEditor
+from sgstudio.gui.tasks import Task, TaskProgress
+
+PLOT_SYNC = 200_000
+"""Plots of at most this many values are computed on the UI thread (a few milliseconds)."""
+SEARCH_DELAY_MS = 120
+"""A new S waits this long before its period search starts (typing "2 5 7" searches once)."""
+
+
+def _group(title: str, *widgets: QWidget) -> QGroupBox:
+    box = QGroupBox(title)
+    layout = QVBoxLayout(box)
+    for widget in widgets:
+        layout.addWidget(widget)
+    return box
+
+
+class SNimTab(GameTab):
+    """S-Nim: S, heaps, W/L, nim-sum table, winning moves, plot of g with its period, HDU 1536."""
+
+    key = "snim"
+    title = "S-Nim"
+    judge_format = "hdu1536"
+
+    def __init__(self, parent: QWidget | None = None, model: SNimPosition | None = None) -> None:
+        super().__init__(parent)
+        self.model = model or SNimPosition()
+        self.tasks: dict[str, Task] = {}
+        self._alive: set[Task] = set()
+        self._default_h_for: tuple[int, ...] | None = None
+        self._answers: tuple[JudgeCase, str] | None = None
+        self._build()
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.start_period_search)
+        self._connect()
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.cancel_work)
+        self.set_editor.show_S(self.model.S)
+        self._refresh_heaps()
+        self._refresh_judge()
+        self._refresh_plot()
+        if self.model.period_result is None:
+            self.start_period_search()
+
+    def _build(self) -> None:
+        self.set_editor = SetEditor()
+        self.heap_table = HeapTable()
+        self.outcome = OutcomeView()
+        self.moves = MoveList()
+        self.plot = GrundyPlot()
+        self.progress = TaskProgress()
+        self.judge = JudgeList()
+        self.judge_progress = TaskProgress()
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(_group("Subtraction set S", self.set_editor))
+        left.addWidget(_group("Heaps", self.heap_table))
+        left.addWidget(_group("Position", self.outcome))
+        left.setStretchFactor(1, 2)
+        left.setStretchFactor(2, 3)
+        bottom = QSplitter(Qt.Orientation.Horizontal)
+        bottom.addWidget(_group("Winning moves", self.moves))
+        bottom.addWidget(_group("Judge file (HDU 1536)", self.judge, self.judge_progress))
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(_group("Grundy values of one heap: g(0..H)", self.plot, self.progress))
+        right.addWidget(bottom)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        main = QSplitter(Qt.Orientation.Horizontal)
+        main.addWidget(left)
+        main.addWidget(right)
+        main.setStretchFactor(1, 1)
+        main.setSizes([390, 890])
+        left.setSizes([90, 260, 450])
+        right.setSizes([520, 280])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(main)
+
+    def _connect(self) -> None:
+        m = self.model
+        m.s_changed.connect(self._on_s_changed)
+        m.heaps_changed.connect(self._refresh_heaps)
+        m.judge_changed.connect(self._refresh_judge)
+        m.period_changed.connect(self._on_period_changed)
+        self.set_editor.s_typed.connect(lambda s, session: self._push(lambda: SetSCommand(m, s, session)))
+        self.heap_table.edit_requested.connect(lambda i, h: self._push(lambda: SetHeapCommand(m, i, h)))
+        self.heap_table.add_requested.connect(self._add_heap)
+        self.heap_table.remove_requested.connect(lambda rows: self._push(lambda: RemoveHeapsCommand(m, rows)))
+        self.moves.play_requested.connect(lambda mv: self._push(lambda: PlayMoveCommand(m, mv)))
+        self.judge.load_requested.connect(self._load_position)
+        self.plot.limit_changed.connect(lambda _h: self._refresh_plot())
+        self.plot.recompute_requested.connect(self.start_period_search)
+
+    # -- edits -----------------------------------------------------------------------------------
+    def _push(self, make: Callable[[], QUndoCommand]) -> bool:
+        """Push the command ``make()`` builds; a ValueError goes to the status bar and changes nothing."""
+        try:
+            command = make()
+        except ValueError as err:
+            self.status_message.emit(str(err))
+            return False
+        self.undo_stack.push(command)
+        self.status_message.emit(command.text())
+        return True
+
+    def _add_heap(self, index: int, size: int) -> None:
+        if self._push(lambda: InsertHeapCommand(self.model, index, size)):
+            self.heap_table.view.setCurrentCell(index, 0)
+
+    def _load_position(self, j: int) -> None:
+        judge = self.model.judge
+        if judge is not None and 0 <= j < len(judge.positions):
+            text = f"Load position {j + 1} of test case {judge.number}"
+            self._push(lambda: LoadHeapsCommand(self.model, judge.positions[j], text))
+
+    # -- following the model ---------------------------------------------------------------------
+    def _on_s_changed(self) -> None:
+        self.set_editor.show_S(self.model.S)
+
+    def _on_period_changed(self) -> None:
+        self._refresh_heaps()
+        self._refresh_plot()
+        if self.model.period_result is None:
+            self._search_timer.start()
+
+    def _refresh_heaps(self) -> None:
+        analysis = self.model.analyse()
+        heaps = self.model.heaps
+        self.heap_table.show_heaps(heaps, analysis.values if analysis else None)
+        self.outcome.show_analysis(heaps, analysis, self._pending_text())
+        self.moves.show_moves(analysis)
+
+    def _pending_text(self) -> str:
+        result = self.model.period_result
+        if result is None:
+            return (f"Heaps of {DIRECT:,} stones or more are evaluated through the period of g, "
+                    "which is being searched…")
+        return f"Heaps of {result.known:,} stones or more cannot be evaluated: {result.text}."
+
+    def _refresh_judge(self) -> None:
+        judge = self.model.judge
+        if judge is None or (self._answers and self._answers[0] == judge):
+            self.judge.show_case(judge, self._answers[1] if judge else None)
+            return
+        case = hdu1536.SNimCase(judge.S, judge.positions)
+        if max((max(p) for p in judge.positions), default=0) < DIRECT:
+            self._answers = (judge, hdu1536.solve_case(case))
+            self.judge.show_case(judge, self._answers[1])
+            return
+        self.judge.show_case(judge, None)
+        task = Task(lambda progress: hdu1536.solve_case(case), self)
+        task.finished.connect(lambda letters: self._judge_answered(judge, letters))
+        self._run("judge", task, "Judging the positions…", self.judge_progress)
+
+    def _judge_answered(self, judge: JudgeCase, letters: str) -> None:
+        self._answers = (judge, letters)
+        if self.model.judge == judge:
+            self.judge.show_case(judge, letters)
+
+    # -- the period and the plot -----------------------------------------------------------------
+    def start_period_search(self) -> None:
+        """Search the period of g for the current S in a worker (does nothing if it is known)."""
+        self._search_timer.stop()
+        S = self.model.S  # noqa: N806
+        if self.model.period_result is not None:
+            return
+        self.plot.show_message(f"Searching for the period of g for S = {{{', '.join(map(str, S))}}}…")
+        task = Task(lambda progress: search_period(S, progress), self)
+        task.finished.connect(self._period_found)
+        task.cancelled.connect(lambda: self._period_cancelled(S))
+        self._run("period", task, "Period search", self.progress)
+
+    def _period_found(self, result: PeriodResult) -> None:
+        self.model.adopt(result)
+
+    def _period_cancelled(self, S: tuple[int, ...]) -> None:  # noqa: N803
+        if self.model.S == S and self.model.period_result is None:
+            self.plot.show_message("Period search cancelled: no plot, and large heaps show …", True)
+            self.status_message.emit("Period search cancelled")
+
+    def _refresh_plot(self) -> None:
+        """Plot g(0..H) for the current S once its period search is done (large H in a worker)."""
+        self._cancel("plot")
+        result = self.model.period_result
+        if result is None:
+            return
+        if self._default_h_for != result.S:
+            self._default_h_for = result.S
+            self.plot.set_limit(default_plot_limit(result.period))
+        h = self.plot.limit.value()
+        stop = h + 1 if result.period else int(min(h + 1, result.known))
+        text = result.text if stop == h + 1 else f"{result.text}; showing g(0..{stop - 1:,})"
+        if stop <= PLOT_SYNC:
+            self.plot.show_values(grundy_range(result.game, stop), result.period, text)
+            return
+        task = Task(lambda progress: grundy_range(result.game, stop, progress), self)
+        task.finished.connect(lambda values: self._plot_ready(result, values, text))
+        self._run("plot", task, f"g(0..{stop - 1:,})", self.progress)
+
+    def _plot_ready(self, result: PeriodResult, values: np.ndarray, text: str) -> None:
+        if self.model.period_result is result:
+            self.plot.show_values(values, result.period, text)
+
+    # -- workers ---------------------------------------------------------------------------------
+    def _run(self, kind: str, task: Task, text: str, progress: TaskProgress) -> None:
+        """Start ``task`` as the one task of ``kind`` (cancelling the previous one), with progress."""
+        self._cancel(kind)
+        self.tasks[kind] = task
+        self._alive.add(task)
+        task.failed.connect(lambda err: self.status_message.emit(f"{text} failed: {err}"))
+        for end in (task.finished, task.failed, task.cancelled):
+            end.connect(lambda *_args, t=task, k=kind: self._ended(k, t))
+        progress.track(task, text)
+        task.start()
+
+    def _ended(self, kind: str, task: Task) -> None:
+        if self.tasks.get(kind) is task:
+            del self.tasks[kind]
+        self._alive.discard(task)
+        task.deleteLater()
+
+    def _cancel(self, kind: str) -> None:
+        task = self.tasks.pop(kind, None)
+        if task is not None:
+            task.cancel()
+
+    def cancel_work(self) -> None:
+        """Cancel every worker and wait until they stopped (before the tab goes away)."""
+        self._search_timer.stop()
+        for task in list(self._alive):
+            task.cancel_and_wait()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.cancel_work()
+        super().closeEvent(event)
+
+    # -- the GameTab interface -------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return {**self.model.to_dict(), "plot_limit": self.plot.limit.value()}
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        loaded = SNimPosition.from_dict(state)
+        limit = state.get("plot_limit")
+        if limit is not None and not (isinstance(limit, int) and limit >= 1):
+            raise ValueError(f"plot_limit must be a positive integer, got {limit!r}")
+        self.model.restore(loaded.snapshot())
+        self.undo_stack.clear()
+        if limit is not None:
+            self._default_h_for = self.model.S
+            self.plot.set_limit(limit)
+            self._refresh_plot()
+
+    def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
+        cases = hdu1536.parse(text, file)
+        if not cases:
+            raise ParseError("the file has no test case (it starts with the final 0)", file=file, line=1,
+                             column=1, expected="a test case")
+        if case is None:
+            case = self._choose_case(cases, file)
+            if case is None:
+                return
+        if not 0 <= case < len(cases):
+            raise ValueError(f"{file} has {len(cases)} test cases: there is no test case {case + 1}")
+        chosen = cases[case]
+        judge = JudgeCase(os.path.basename(file), case + 1, len(cases), chosen.S, chosen.positions)
+        self._push(lambda: ImportCaseCommand(self.model, judge))
+
+    def _choose_case(self, cases: list[hdu1536.SNimCase], file: str) -> int | None:
+        if len(cases) == 1:
+            return 0
+        items = [f"case {i + 1}: S = {{{', '.join(map(str, c.S))}}}, {len(c.positions)} positions"
+                 for i, c in enumerate(cases)]
+        item, ok = QInputDialog.getItem(self, "Import HDU 1536",
+                                        f"{os.path.basename(file)} has {len(cases)} test cases. Import:",
+                                        items, 0, False)
+        return items.index(item) if ok and item in items else None
+
+    def game_and_position(self) -> tuple[Any, tuple]:
+        return self.model.game, self.model.heaps

@@ -1,0 +1,400 @@
+"""The S-Nim tab's panels: the S field, the heap table, the outcome with the nim-sum table, the
+winning moves, and the positions of an imported test case.
+
+Panels only show and ask: they emit requests (``s_typed``, ``edit_requested``, ``play_requested``,
+...) that the tab turns into undo commands; they are refreshed by the tab from the model's events.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QKeySequence, QShortcut, QValidator
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sgstudio.core.positions.snim import Analysis, JudgeCase, parse_subtraction_set
+from sgstudio.gui import palette
+
+MOVE_ROLE = Qt.ItemDataRole.UserRole
+SIZE, VALUE = 0, 1  # heap table columns
+
+
+def nim_table(heaps: tuple[int, ...], values: tuple[int, ...]) -> str:
+    """Each heap's size and value, the value in binary, then the XOR line (monospace text).
+
+    >>> print(nim_table((5, 12, 9), (2, 2, 1)))
+    heap  size  value  binary
+    1        5      2      10
+    2       12      2      10
+    3        9      1      01
+    -------------------------
+    nim-sum         1      01
+    """
+    total = 0
+    for v in values:
+        total ^= v
+    bits = max([1, *(v.bit_length() for v in values)])
+    size_w = max([4, *(len(str(h)) for h in heaps)])
+    value_w = max([5, *(len(str(v)) for v in values)])
+    bin_w = max(6, bits)
+    head_w = max(4, len(str(len(heaps))))
+    line = f"{{:<{head_w}}}  {{:>{size_w}}}  {{:>{value_w}}}  {{:>{bin_w}}}"
+    out = [line.format("heap", "size", "value", "binary")]
+    out += [line.format(i, h, v, format(v, f"0{bits}b")) for i, (h, v) in enumerate(zip(heaps, values,
+                                                                                      strict=True), 1)]
+    out.append("-" * len(out[0]))
+    tail = f"{{:<{head_w + 2 + size_w}}}  {{:>{value_w}}}  {{:>{bin_w}}}"
+    out.append(tail.format("nim-sum", total, format(total, f"0{bits}b")))
+    return "\n".join(out)
+
+
+class SetEditor(QWidget):
+    """The S field, validated as you type; an invalid S shows a red message and changes nothing.
+
+    Emits ``s_typed(S, session)`` with the parsed S when the text is valid and differs from the
+    shown S; ``session`` changes when editing finishes, so one typing session is one undo step.
+    """
+
+    s_typed = Signal(tuple, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.field = QLineEdit()
+        self.field.setPlaceholderText("takes allowed, e.g. 2 5 7")
+        self.field.setToolTip("The subtraction set S: a move removes exactly s stones, s in S.")
+        self.message = QLabel()
+        self.message.setStyleSheet(f"color: {palette.VERMILLION};")
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("S ="))
+        row.addWidget(self.field, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.message)
+        self.message.hide()
+        self.session = 0
+        self._shown: tuple[int, ...] = ()
+        self.field.textEdited.connect(self._edited)
+        self.field.editingFinished.connect(self._finish)
+
+    def show_S(self, S: tuple[int, ...]) -> None:  # noqa: N803
+        """Follow the model: rewrite the text unless it already means S."""
+        self._shown = S
+        try:
+            same = parse_subtraction_set(self.field.text()) == S
+        except ValueError:
+            same = False
+        if not same:
+            self.field.setText(" ".join(map(str, S)))
+            self._finish()
+        self._set_message("")
+
+    def _edited(self, text: str) -> None:
+        try:
+            S = parse_subtraction_set(text)  # noqa: N806
+        except ValueError as err:
+            self._set_message(f"S unchanged: {err}")
+            return
+        self._set_message("")
+        if self._shown != S:
+            self.s_typed.emit(S, self.session)
+
+    def _finish(self) -> None:
+        self.session += 1
+
+    def _set_message(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+
+class HeapSpinBox(QAbstractSpinBox):
+    """A spin box for a heap size of any size (Python int; QSpinBox stops at 2^31 - 1)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccelerated(True)
+        self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+        self._last = 0
+        self.lineEdit().setText("0")
+
+    def value(self) -> int:
+        text = self.lineEdit().text().strip()
+        return int(text) if text.isdigit() else self._last
+
+    def setValue(self, value: int) -> None:
+        self._last = int(value)
+        self.lineEdit().setText(str(self._last))
+
+    def validate(self, text: str, pos: int) -> object:
+        stripped = text.strip()
+        if stripped.isdigit():
+            return QValidator.State.Acceptable, text, pos
+        state = QValidator.State.Intermediate if stripped == "" else QValidator.State.Invalid
+        return state, text, pos
+
+    def fixup(self, text: str) -> str:
+        return str(self._last)
+
+    def stepBy(self, steps: int) -> None:
+        self.setValue(max(0, self.value() + steps))
+        self.lineEdit().selectAll()
+
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
+        up = QAbstractSpinBox.StepEnabledFlag.StepUpEnabled
+        return up | QAbstractSpinBox.StepEnabledFlag.StepDownEnabled if self.value() > 0 else up
+
+
+class HeapDelegate(QStyledItemDelegate):
+    """Edits a heap size with a :class:`HeapSpinBox`; the edit becomes a request, not a write."""
+
+    def __init__(self, table: HeapTable) -> None:
+        super().__init__(table)
+        self.table = table
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: QModelIndex) -> QWidget:
+        return HeapSpinBox(parent)
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
+        editor.setValue(self.table.heaps[index.row()])  # type: ignore[attr-defined]
+
+    def setModelData(self, editor: QWidget, model: QObject,
+                     index: QModelIndex | QPersistentModelIndex) -> None:
+        editor.interpretText()  # type: ignore[attr-defined]
+        size = editor.value()  # type: ignore[attr-defined]
+        if size != self.table.heaps[index.row()]:
+            self.table.edit_requested.emit(index.row(), size)
+
+
+class HeapTable(QWidget):
+    """The heaps: size (editable) and Grundy value per row; Add and Remove buttons (Insert, Delete)."""
+
+    edit_requested = Signal(int, object)
+    add_requested = Signal(int, object)
+    remove_requested = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.heaps: tuple[int, ...] = ()
+        self.view = QTableWidget(0, 2)
+        self.view.setHorizontalHeaderLabels(["size", "g(size)"])
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.view.setItemDelegateForColumn(SIZE, HeapDelegate(self))
+        self.add_button = QPushButton("Add heap")
+        self.remove_button = QPushButton("Remove")
+        self.add_button.setToolTip("Add a heap after the selected one (Insert)")
+        self.remove_button.setToolTip("Remove the selected heaps (Delete)")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+        self.add_button.clicked.connect(self.request_add)
+        self.remove_button.clicked.connect(self.request_remove)
+        for key, slot in ((QKeySequence.StandardKey.Delete, self.request_remove),
+                          (Qt.Key.Key_Insert, self.request_add)):
+            shortcut = QShortcut(QKeySequence(key), self.view)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(slot)
+
+    def show_heaps(self, heaps: tuple[int, ...], values: tuple[int, ...] | None) -> None:
+        """Rewrite the rows (sizes, values or ``…`` while they are computed), keeping the selection."""
+        current = self.view.currentRow()
+        self.heaps = heaps
+        if self.view.rowCount() != len(heaps):
+            self.view.setRowCount(len(heaps))
+        for row, size in enumerate(heaps):
+            self._cell(row, SIZE, str(size), editable=True)
+            self._cell(row, VALUE, "…" if values is None else str(values[row]), editable=False)
+        if heaps and current >= 0:
+            self.view.setCurrentCell(min(current, len(heaps) - 1), SIZE)
+        self.remove_button.setEnabled(bool(heaps))
+
+    def _cell(self, row: int, column: int, text: str, editable: bool) -> None:
+        item = self.view.item(row, column)
+        if item is None:
+            item = QTableWidgetItem()
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            flags = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+            item.setFlags(flags | Qt.ItemFlag.ItemIsEditable if editable else flags)
+            self.view.setItem(row, column, item)
+        if item.text() != text:
+            item.setText(text)
+
+    def selected_rows(self) -> list[int]:
+        rows = {index.row() for index in self.view.selectionModel().selectedRows()}
+        if not rows and self.view.currentRow() >= 0:
+            rows = {self.view.currentRow()}
+        return sorted(rows)
+
+    def request_add(self) -> None:
+        """Add after the current heap a copy of it (or a heap of 1 at the end of an empty list)."""
+        row = self.view.currentRow()
+        if 0 <= row < len(self.heaps):
+            self.add_requested.emit(row + 1, self.heaps[row])
+        else:
+            self.add_requested.emit(len(self.heaps), self.heaps[-1] if self.heaps else 1)
+
+    def request_remove(self) -> None:
+        rows = self.selected_rows()
+        if rows:
+            self.remove_requested.emit(rows)
+
+
+class OutcomeView(QWidget):
+    """W/L in large type on its colour (blue: LOSE, orange: WIN), a sentence, the nim-sum table."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.badge = QLabel()
+        self.badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.badge.setFont(palette.font(26, bold=True))
+        self.badge.setMinimumHeight(56)
+        self.sentence = QLabel()
+        self.sentence.setWordWrap(True)
+        self.table = QPlainTextEdit()
+        self.table.setReadOnly(True)
+        self.table.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.table.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.badge)
+        layout.addWidget(self.sentence)
+        layout.addWidget(self.table, 1)
+
+    def show_analysis(self, heaps: tuple[int, ...], analysis: Analysis | None, pending: str = "") -> None:
+        if analysis is None:
+            self._badge("…", palette.GRID, palette.INK)
+            self.sentence.setText(pending)
+            self.table.setPlainText("")
+            return
+        win = analysis.outcome == "WIN"
+        colour = palette.ORANGE if win else palette.BLUE
+        self._badge(analysis.outcome, colour, palette.INK if win else palette.PAPER)
+        if win:
+            count = len(analysis.moves)
+            text = f"nim-sum {analysis.total} ≠ 0: the player to move wins ({count} winning move"
+            text += "s)." if count != 1 else ")."
+        else:
+            text = "nim-sum 0: the player to move loses (every move leaves a non-zero nim-sum)."
+        self.sentence.setText(text)
+        self.table.setPlainText(nim_table(heaps, analysis.values) if heaps else "no heap: no move, LOSE")
+
+    def outcome(self) -> str:
+        return self.badge.text()
+
+    def _badge(self, text: str, background: str, ink: str) -> None:
+        self.badge.setText(text)
+        self.badge.setStyleSheet(f"background: {background}; color: {ink}; border-radius: 6px;")
+
+
+class MoveList(QWidget):
+    """Every winning move as a row; double-click (or Play, or Enter) plays the chosen one."""
+
+    play_requested = Signal(tuple)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.list = QListWidget()
+        self.list.setToolTip("Double-click a move (or press Play) to play it")
+        self.play_button = QPushButton("Play")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.play_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.list.itemDoubleClicked.connect(self._play_item)
+        self.list.itemActivated.connect(self._play_item)
+        self.play_button.clicked.connect(lambda: self._play_item(self.list.currentItem()))
+
+    def show_moves(self, analysis: Analysis | None) -> None:
+        self.list.clear()
+        if analysis is None:
+            return
+        for move in analysis.moves:
+            item = QListWidgetItem(move.text())
+            item.setData(MOVE_ROLE, move.move)
+            self.list.addItem(item)
+        if not analysis.moves:
+            item = QListWidgetItem("no winning move: every move leaves a non-zero nim-sum")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.list.addItem(item)
+        else:
+            self.list.setCurrentRow(0)
+        self.play_button.setEnabled(bool(analysis.moves))
+
+    def moves(self) -> list[tuple[int, int]]:
+        found = (self.list.item(i).data(MOVE_ROLE) for i in range(self.list.count()))
+        return [tuple(m) for m in found if m]
+
+    def _play_item(self, item: QListWidgetItem | None) -> None:
+        move = item.data(MOVE_ROLE) if item is not None else None
+        if move:
+            self.play_requested.emit(tuple(move))
+
+
+class JudgeList(QWidget):
+    """The positions of an imported test case with the judge's W/L; choosing one loads its heaps."""
+
+    load_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setToolTip("Double-click a position (or press Load) to load its heaps")
+        self.load_button = QPushButton("Load")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.load_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.list.itemDoubleClicked.connect(lambda item: self.load_requested.emit(self.list.row(item)))
+        self.list.itemActivated.connect(lambda item: self.load_requested.emit(self.list.row(item)))
+        self.load_button.clicked.connect(self._load_current)
+
+    def show_case(self, judge: JudgeCase | None, answers: str | None) -> None:
+        """List ``judge``'s positions, each with its letter of ``answers`` (``…`` while unknown)."""
+        self.list.clear()
+        if judge is None:
+            self.title.setText("No judge file imported (File > Import, HDU 1536).")
+            self.load_button.setEnabled(False)
+            return
+        s_text = ", ".join(map(str, judge.S))
+        self.title.setText(f"{judge.file}: test case {judge.number} of {judge.count}, S = {{{s_text}}}"
+                           f"  —  judge line: {answers or '…'}")
+        for j, heaps in enumerate(judge.positions):
+            letter = answers[j] if answers else "…"
+            shown = " ".join(map(str, heaps[:12])) + (" …" if len(heaps) > 12 else "")
+            self.list.addItem(f"{letter}   position {j + 1}: {shown}")
+        self.load_button.setEnabled(True)
+
+    def letters(self) -> str:
+        return "".join(self.list.item(i).text()[0] for i in range(self.list.count()))
+
+    def _load_current(self) -> None:
+        if self.list.currentRow() >= 0:
+            self.load_requested.emit(self.list.currentRow())
