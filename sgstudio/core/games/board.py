@@ -78,7 +78,7 @@ def _compiled_kernel():
     never pay for importing numba)."""
     from numba import njit
 
-    return njit(cache=True)(_table_kernel)
+    return njit(cache=True, nogil=True)(_table_kernel)
 
 
 def check_width(width: int) -> int:

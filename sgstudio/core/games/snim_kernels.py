@@ -79,7 +79,7 @@ def _kernel(name: str) -> Callable:
     if name not in _JIT:
         from numba import njit
 
-        _JIT[name] = njit(cache=True)({"fill": _fill_py, "brent": _brent_py}[name])
+        _JIT[name] = njit(cache=True, nogil=True)({"fill": _fill_py, "brent": _brent_py}[name])
     return _JIT[name]
 
 

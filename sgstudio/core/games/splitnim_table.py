@@ -67,7 +67,7 @@ def _compiled_kernel():
     if _KERNEL is None:
         from numba import njit
 
-        _KERNEL = njit(cache=True)(_table_kernel)
+        _KERNEL = njit(cache=True, nogil=True)(_table_kernel)
     return _KERNEL
 
 
