@@ -163,6 +163,15 @@ def test_prepare_table_reports_and_stops_when_progress_raises():
         prepare_table(9, 600, stop_at_second)
     assert not table_ready(9, 600)
     assert reports[0][0] == 0 and 0 < reports[1][0] < reports[1][1]
+    totals = []
+
+    def stop_now(_done, total):
+        totals.append(total)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):  # the largest table: its figures fit a 32-bit Qt signal
+        prepare_table(16, 4096, stop_now)
+    assert 0 < totals[0] < 2**31
 
 
 @pytest.mark.parametrize("parts", [2, 3])

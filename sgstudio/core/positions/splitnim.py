@@ -163,14 +163,16 @@ def _steps(count: int) -> list[int]:
 
 
 def _in_steps(count: int, compute: Callable[[int], object], progress: Progress | None) -> None:
-    """Call compute(c) for each step, reporting progress weighted by c**3 (the kernel's cost)."""
+    """Call compute(c) for each step, reporting progress weighted by c**3 (the kernel's cost),
+    in units small enough for a 32-bit progress signal."""
     steps = _steps(count)
-    total, done = sum(c**3 for c in steps), 0
-    for c in steps:
+    weights = [max(1, (16 * c // FIRST_STEP) ** 3) for c in steps]
+    total, done = sum(weights), 0
+    for c, weight in zip(steps, weights, strict=True):
         if progress is not None:
             progress(done, total)  # raises to stop (a cancelled task)
         compute(c)
-        done += c**3
+        done += weight
     if progress is not None:
         progress(total, total)
 

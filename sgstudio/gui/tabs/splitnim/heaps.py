@@ -60,8 +60,10 @@ class HeapTableModel(QAbstractTableModel):
             return self._analysis(row, col)
         if role == Qt.ItemDataRole.TextAlignmentRole and col != RULE:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and col == SIZE:
-            return "Double-click or type to change this heap's size (one undo step)."
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == SIZE:
+                return f"{self.position.heap(row)}\nDouble-click or type to change this heap's size."
+            return self._analysis(row, col)
         return None
 
     def _analysis(self, row: int, col: int) -> str:
@@ -80,7 +82,7 @@ class HeapTableModel(QAbstractTableModel):
     # -- following the position --------------------------------------------------------------
     def _about_to_change(self, index: int, removed: int, inserted: int) -> None:
         whole = index == 0 and removed == len(self.position)
-        if whole and max(removed, inserted) > RESET_ABOVE or abs(removed - inserted) > RESET_ABOVE:
+        if (whole and max(removed, inserted) > RESET_ABOVE) or abs(removed - inserted) > RESET_ABOVE:
             self._pending = ("reset", index, removed, inserted)
             self.beginResetModel()
         elif removed > inserted:
@@ -146,7 +148,8 @@ class HeapView(QTableView):
         return merged
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.state() != self.State.EditingState:
+        editing = self.state() == self.State.EditingState
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and not editing:
             ranges = self.selected_ranges()
             if ranges:
                 self.remove_requested.emit(ranges)

@@ -97,6 +97,7 @@ class MovesPanel(QWidget):
     """The winning moves (at most ``limit`` rows) and a line for the rest; double-click plays one."""
 
     played = Signal(object)
+    recount = Signal()
 
     def __init__(self, limit: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -106,6 +107,7 @@ class MovesPanel(QWidget):
         self.list.itemDoubleClicked.connect(self._played)
         self.more = QLabel("", self)
         self.more.setWordWrap(True)
+        self.more.linkActivated.connect(lambda _link: self.recount.emit())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.list, 1)
@@ -125,12 +127,14 @@ class MovesPanel(QWidget):
         for move in moves[: self.limit]:
             item = QListWidgetItem(format_move(heaps, move))
             item.setData(MOVE_ROLE, move)
+            item.setToolTip(item.text() + "\nDouble-click to play it.")
             self.list.addItem(item)
 
-    def show_rest(self, shown: int, total: int | None, counting: str = "") -> None:
+    def show_rest(self, shown: int, total: int | None, counting: str = "", recount: bool = False) -> None:
         """The line under the rows: how many more moves there are (or how far counting got)."""
         if total is None:
-            self.more.setText(f"… and more: {counting}" if counting else "")
+            link = " <a href='recount'>Count them</a>" if recount else ""
+            self.more.setText(f"… and more: {counting}{link}" if counting else "")
         elif total > shown:
             self.more.setText(f"… and {total - shown:,} more winning moves ({total:,} in all)")
         else:
@@ -212,9 +216,10 @@ class ComparisonPanel(QWidget):
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.summary = QLabel("", self)
-        self.summary.setWordWrap(True)
         self.pattern = QLabel("", self)
-        self.pattern.setWordWrap(True)
+        for label in (self.summary, self.pattern):  # two lines kept free: a splitter ignores heightForWidth
+            label.setWordWrap(True)
+            label.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 4)
         self.progress = TaskProgress(self)
         top = QHBoxLayout()
         top.addWidget(QLabel("g(0..N):", self))
@@ -240,5 +245,6 @@ class ComparisonPanel(QWidget):
         elif bad:
             self.summary.setText(f"{len(bad)} of {rows} values differ (highlighted): first at n = {bad[0]}.")
         else:
-            self.summary.setText(f"Brute force and the closed form agree on all {rows} values g(0..{rows - 1}).")
+            self.summary.setText(f"Brute force and the closed form agree on all {rows} values, "
+                                 f"g(0..{rows - 1}).")
         self.pattern.setText(f"Pattern: {comparison.pattern}")

@@ -10,12 +10,10 @@ progress bar and Cancel; their results are dropped when the position changed mea
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -34,16 +32,14 @@ from sgstudio.core.errors import ParseError
 from sgstudio.core.positions.splitnim import (
     MAX_PARTS,
     SplitNimPosition,
-    compare_table,
     format_move,
     parse_size,
     parse_sizes,
-    prepare_table,
-    scan_winning_moves,
 )
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
+from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS, Analyst
 from sgstudio.gui.tabs.splitnim.commands import (
     RemoveRangesCommand,
     ReplaceCommand,
@@ -51,11 +47,9 @@ from sgstudio.gui.tabs.splitnim.commands import (
     SpliceCommand,
 )
 from sgstudio.gui.tabs.splitnim.heaps import HeapTableModel, HeapView
-from sgstudio.gui.tabs.splitnim.panels import SHOWN_XOR, ComparisonPanel, MovesPanel, OutcomePanel
-from sgstudio.gui.tasks import Task, TaskProgress
+from sgstudio.gui.tabs.splitnim.panels import ComparisonPanel, MovesPanel, OutcomePanel
+from sgstudio.gui.tasks import TaskProgress
 
-MOVE_ROWS = 200
-"""Winning moves listed; the rest are counted ("… and N more")."""
 DEFAULT_HEAPS = (13, 9, 7)
 
 
@@ -69,20 +63,13 @@ class SplitNimTab(GameTab):
     def __init__(self, parent: QWidget | None = None, position: SplitNimPosition | None = None) -> None:
         super().__init__(parent)
         self.position = position if position is not None else SplitNimPosition(DEFAULT_HEAPS, parts=3)
-        self._generation = 0
-        self._tasks: set[Task] = set()
-        self._table_task: Task | None = None
-        self._table_key: tuple[int, int] | None = None
-        self._refused_key: tuple[int, int] | None = None  # a table the user cancelled
-        self._moves_task: Task | None = None
-        self._compare_task: Task | None = None
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self.refresh)
         self._build()
-        self.position.changed.connect(self._schedule)
+        self.analyst = Analyst(self.position, self.heap_model, self.outcome, self.moves, self.compare,
+                               self.progress, self.compute_button, self._tell, self)
+        self.compare.count_changed.connect(self.analyst.refresh_comparison)
+        self.position.changed.connect(self._heaps_changed)
         self.position.parts_changed.connect(self._parts_changed)
+        self._heaps_changed()
         self._parts_changed(self.position.parts)
 
     # -- widgets -----------------------------------------------------------------------------
@@ -91,7 +78,6 @@ class SplitNimTab(GameTab):
         splitter.addWidget(self._build_heaps())
         splitter.addWidget(self._build_analysis())
         self.compare = ComparisonPanel(self)
-        self.compare.count_changed.connect(self._refresh_comparison)
         splitter.addWidget(_group("g(0..N): brute force beside the closed form", self.compare))
         splitter.setSizes([520, 430, 330])
         layout = QVBoxLayout(self)
@@ -146,7 +132,6 @@ class SplitNimTab(GameTab):
         self.moves = MovesPanel(MOVE_ROWS, self)
         self.moves.played.connect(self._play)
         self.compute_button = QPushButton("Compute the table", self)
-        self.compute_button.clicked.connect(self._compute_again)
         self.compute_button.hide()
         self.progress = TaskProgress(self)
         column = QWidget(self)
@@ -167,7 +152,8 @@ class SplitNimTab(GameTab):
             return False
         self._tell("")
         if size != self.position.heap(row):
-            self.undo_stack.push(SpliceCommand(self.position, row, 1, [size], f"Set heap {row + 1} to {size}"))
+            text = f"Set heap {row + 1} to {size}"
+            self.undo_stack.push(SpliceCommand(self.position, row, 1, [size], text))
         return True
 
     def _add_heaps(self) -> None:
@@ -216,9 +202,9 @@ class SplitNimTab(GameTab):
             self.status_message.emit(text)
 
     # -- following the model -----------------------------------------------------------------
-    def _schedule(self, *_args: object) -> None:
-        if not self._timer.isActive():
-            self._timer.start()
+    def _heaps_changed(self, *_args: object) -> None:
+        self.heap_count.setText(f"{len(self.position):,} heap{'s' if len(self.position) != 1 else ''}")
+        self.analyst.schedule()
 
     def _parts_changed(self, parts: int) -> None:
         self.parts.blockSignals(True)
@@ -232,144 +218,20 @@ class SplitNimTab(GameTab):
         self.parts_note.setText(f"({note})")
         self.compare.count.setMaximum(min(4095, game.table_limit() - 1))
         self.heap_model.values_changed()
-        self._schedule()
-        self._refresh_comparison()
+        self.analyst.schedule()
+        self.analyst.refresh_comparison()
 
     def refresh(self) -> None:
-        """Show the position's verdict now; start the winning moves (or the table first)."""
-        self._timer.stop()
-        self._generation += 1
-        self._cancel(self._moves_task)
-        pos = self.position
-        self.heap_count.setText(f"{len(pos):,} heap{'s' if len(pos) != 1 else ''}")
-        self.compute_button.hide()
-        missing = pos.missing_table()
-        if missing:
-            self._need_table(pos.parts, missing)
-            return
-        try:
-            values, total = pos.values(), pos.nim_sum()
-        except ValueError as err:
-            self.outcome.show_unknown("?", f"No verdict: {err}.")
-            self.moves.show_note("No winning moves without every heap's value.")
-            return
-        self.outcome.show_result(values[:SHOWN_XOR].tolist(), total, len(pos))
-        if total == 0:
-            self.moves.show_note("None: the player to move loses whatever they do.")
-            return
-        self._start_moves(values, total)
-
-    # -- tasks -------------------------------------------------------------------------------
-    def _run(self, fn: Callable, bar: TaskProgress, text: str, done: Callable[[Any], None],
-             cancelled: Callable[[], None] | None = None) -> Task:
-        task = Task(fn, self)
-        self._tasks.add(task)
-        task.finished.connect(done)
-        task.failed.connect(lambda err: self._tell(f"{text} failed: {err}", error=True))
-        if cancelled is not None:
-            task.cancelled.connect(cancelled)
-        for end in (task.finished, task.failed, task.cancelled):
-            end.connect(lambda *_a, t=task: self._tasks.discard(t))
-        bar.track(task, text)
-        task.start()
-        return task
-
-    @staticmethod
-    def _cancel(task: Task | None) -> None:
-        if task is not None and task.is_running():
-            task.cancel()
-
-    def _need_table(self, parts: int, count: int) -> None:
-        key = (parts, count)
-        text = f"Computing g(0..{count - 1}) for {parts} parts (no closed form)…"
-        self.moves.show_note("Waiting for the table of values.")
-        if key == self._refused_key:
-            self.outcome.show_unknown("?", "Computing the table was cancelled: no values yet.")
-            self.compute_button.show()
-            return
-        self.outcome.show_unknown("…", text)
-        if self._table_key == key and self._table_task is not None and self._table_task.is_running():
-            return
-        self._cancel(self._table_task)
-        self._table_key = key
-        self._table_task = self._run(lambda progress: prepare_table(parts, count, progress), self.progress,
-                                     text, lambda _r: self._table_done(key), lambda: self._table_cancelled(key))
-
-    def _table_done(self, key: tuple[int, int]) -> None:
-        self.heap_model.values_changed()
-        self._schedule()
-        self._refresh_comparison()
-
-    def _table_cancelled(self, key: tuple[int, int]) -> None:
-        if self._table_key == key:
-            self._refused_key = key
-            self._schedule()
-
-    def _compute_again(self) -> None:
-        self._refused_key = None
-        self.refresh()
-
-    def _start_moves(self, values: Any, total: int) -> None:
-        gen, game, heaps = self._generation, self.position.game, self.position.heap_array
-        self.moves.show_note("Finding the winning moves…")
-
-        def first(progress: Callable) -> Any:
-            return scan_winning_moves(game, heaps, values, total, 0, MOVE_ROWS, MOVE_ROWS, progress)
-
-        def shown(scan: Any) -> None:
-            if gen != self._generation:
-                return
-            self.moves.show_moves(heaps, scan.moves)
-            if scan.stop >= len(heaps):
-                self.moves.show_rest(len(scan.moves), scan.count)
-                return
-            self.moves.show_rest(len(scan.moves), None, f"counting the rest from heap {scan.stop + 1:,}…")
-            self._moves_task = self._run(
-                lambda progress: scan_winning_moves(game, heaps, values, total, scan.stop, 0, None, progress),
-                self.progress, "Counting the winning moves…",
-                lambda rest: gen == self._generation and self.moves.show_rest(len(scan.moves),
-                                                                              scan.count + rest.count),
-                lambda: gen == self._generation and self.moves.show_rest(
-                    len(scan.moves), None, "counting was cancelled (edit or press Recount)"))
-
-        self._moves_task = self._run(first, self.progress, "Finding the winning moves…", shown)
-
-    def _refresh_comparison(self, *_args: object) -> None:
-        parts, count = self.position.parts, self.compare.count.value() + 1
-        self._cancel(self._compare_task)
-        if parts >= 4 and self._table_task is not None and self._table_task.is_running():
-            self.compare.show_comparison(None, "Waiting for the table of values…")
-            return
-        key = (parts, count)
-        self.compare.show_comparison(None, f"Computing g(0..{count - 1}) by brute force…")
-        self._compare_key = key
-
-        def done(result: Any) -> None:
-            if self._compare_key == key:
-                self.compare.show_comparison(result)
-
-        def cancelled() -> None:
-            if self._compare_key == key:
-                self.compare.show_comparison(None, "Cancelled: change N or the parts to compute again.")
-
-        self._compare_task = self._run(lambda progress: compare_table(parts, count, progress),
-                                       self.compare.progress, "Brute force…", done, cancelled)
+        """Show the verdict now (it is also kept current on its own)."""
+        self.analyst.refresh()
 
     def settle(self, msecs: int = 30_000) -> bool:
-        """Process events until no task runs (for screenshots and tests); False on timeout."""
-        deadline = time.monotonic() + msecs / 1000
-        while time.monotonic() < deadline:
-            QCoreApplication.processEvents()
-            if not self._timer.isActive() and not any(t.is_running() for t in self._tasks):
-                return True
-            time.sleep(0.005)
-        return False
+        """Process events until no work runs (screenshots, tests); False on timeout."""
+        return self.analyst.settle(msecs)
 
     def shutdown(self) -> None:
-        """Stop every task (blocks until the workers stopped)."""
-        for task in list(self._tasks):
-            task.cancel_and_wait()
-        self._tasks.clear()
+        """Stop every worker (blocks until they stopped); call before the tab goes away."""
+        self.analyst.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
@@ -417,7 +279,8 @@ class SplitNimTab(GameTab):
 
         from sgstudio.gui.errors import show_file_error
 
-        path, _ = QFileDialog.getOpenFileName(self, "Import an HDU 5795 file", "", "Text files (*.txt);;All (*)")
+        path, _ = QFileDialog.getOpenFileName(self, "Import an HDU 5795 file", "",
+                                              "Text files (*.txt);;All files (*)")
         if not path:
             return
         try:
