@@ -10,7 +10,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
 
 from sgstudio.core.positions.splitnim import SplitNimPosition
 
@@ -112,6 +119,14 @@ class HeapTableModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, VALUE), self.index(rows - 1, RULE))
 
 
+class NumberDelegate(QStyledItemDelegate):
+    """Numbers too wide for their cell keep their first and last digits (``10000…00001``)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
+
+
 class HeapView(QTableView):
     """The heap table; Delete removes the selected heaps (``remove_requested`` with row ranges)."""
 
@@ -126,6 +141,9 @@ class HeapView(QTableView):
                              | QAbstractItemView.EditTrigger.AnyKeyPressed)
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
+        self._numbers = NumberDelegate(self)
+        self.setItemDelegateForColumn(SIZE, self._numbers)
+        self.setItemDelegateForColumn(VALUE, self._numbers)
         vertical = self.verticalHeader()
         vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         vertical.setDefaultSectionSize(self.fontMetrics().height() + 8)

@@ -79,7 +79,7 @@ class SplitNimTab(GameTab):
         splitter.addWidget(self._build_analysis())
         self.compare = ComparisonPanel(self)
         splitter.addWidget(_group("g(0..N): brute force beside the closed form", self.compare))
-        splitter.setSizes([520, 430, 330])
+        splitter.setSizes([560, 400, 320])
         layout = QVBoxLayout(self)
         layout.addLayout(self._build_parts_row())
         layout.addWidget(splitter, 1)
