@@ -44,6 +44,7 @@ SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "snap": ("Snap to &Grid", "snap", ("Ctrl+G",), "Snap moved vertices to the grid"),
     "shortcuts": ("&Keyboard Shortcuts", "", ("Ctrl+/",), "Every keyboard shortcut"),
     "values_help": ("&How the Values Work", "help", ("F1",), "mex, nim-sum and winning moves"),
+    "computer_help": ("How the &Computer Plays", "", (), "The computer's policy in the Play panel"),
     "about": ("&About sgstudio", "", (), "About sgstudio"),
 }
 CHECKABLE = ("tool_select", "tool_edge", "tool_token", "snap")
@@ -125,7 +126,7 @@ def build_menus(window: QMainWindow, a: dict[str, QAction]) -> dict[str, QMenu]:
     view.addActions([a["zoom_in"], a["zoom_out"], a["fit"], a["layout"], a["snap"]])
     view.addSeparator()
     help_menu = bar.addMenu("&Help")
-    help_menu.addActions([a["shortcuts"], a["values_help"], a["about"]])
+    help_menu.addActions([a["shortcuts"], a["values_help"], a["computer_help"], a["about"]])
     return {"file": file, "recent": recent, "edit": edit, "view": view, "help": help_menu}
 
 

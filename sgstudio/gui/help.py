@@ -1,4 +1,4 @@
-"""Help inside the app: the keyboard shortcuts and a short page on how the values work."""
+"""Help inside the app: the keyboard shortcuts, how the values work, and how the computer plays."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Ctrl+S / Ctrl+Shift+S", "Save / save as"),
     ("Ctrl+I", "Import an HDU 1524 file"),
     ("F1", "How the values work"),
+    ("Play panel", "Play, step back/forward, restart, jump by clicking the move list"),
+    ("Drag a token (play mode)", "Move it to a successor (refused with a reason if illegal)"),
     ("Ctrl+Q", "Quit"),
 ]
 
@@ -89,6 +91,31 @@ def values_dialog(parent: QWidget | None = None) -> QDialog:
     browser = QTextBrowser(dialog)
     browser.setHtml(VALUES_HTML)
     _finish(dialog, browser, 560, 600)
+    return dialog
+
+
+def policy_text() -> str:
+    """The computer's policy, quoted from :mod:`sgstudio.core.policy`'s docstring (without its examples).
+
+    >>> text = policy_text()
+    >>> "From a winning position" in text and "Examples" not in text
+    True
+    """
+    from sgstudio.core import policy
+
+    doc = policy.__doc__ or ""
+    return doc.split("\nExamples\n", 1)[0].strip()
+
+
+def computer_dialog(parent: QWidget | None = None) -> QDialog:
+    """A dialog quoting the computer's policy (the same text as the code's documentation)."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("How the computer plays")
+    browser = QTextBrowser(dialog)
+    intro = ("## How the computer plays\n\nIn the Play panel the computer follows this policy, quoted from "
+             "the documentation of `sgstudio.core.policy`:\n\n")
+    browser.setMarkdown(intro + policy_text().replace("``", "`"))
+    _finish(dialog, browser, 620, 560)
     return dialog
 
 

@@ -15,6 +15,8 @@ from sgstudio.gui.canvas import GraphCanvas
 from sgstudio.gui.commands import MoveTokenCommand
 from sgstudio.gui.files import DocumentController
 from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.panels.play import PlayPanel
+from sgstudio.gui.panels.play_graph import GraphPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
 
 ABOUT = ("<b>sgstudio</b><br>A studio for impartial games under the Sprague–Grundy theory: draw a game, "
@@ -33,15 +35,19 @@ class MainWindow(QMainWindow):
         self.queries = QueriesPanel(self)
         self.history = QUndoView(self.undo_stack, self)
         self.history.setEmptyLabel("<opened>")
+        self.play = PlayPanel(self)
         self.docks = {
             "analysis": self._dock("Analysis", self.analysis, Qt.DockWidgetArea.RightDockWidgetArea),
             "history": self._dock("Undo History", self.history, Qt.DockWidgetArea.RightDockWidgetArea),
             "queries": self._dock("HDU 1524 Queries", self.queries, Qt.DockWidgetArea.RightDockWidgetArea),
         }
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.docks["play"] = self._dock("Play", self.play, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.tabifyDockWidget(self.docks["history"], self.docks["queries"])
         self.docks["history"].raise_()
         self.resizeDocks([self.docks["analysis"], self.docks["history"]], [520, 200], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["analysis"]], [400], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["play"]], [230], Qt.Orientation.Vertical)
         self.document = DocumentController(self, self.canvas, self.undo_stack, settings)
         self.actions = acts.build_actions(self)
         self.actions["undo"], self.actions["redo"] = acts.undo_actions(self, self.undo_stack)
@@ -51,6 +57,7 @@ class MainWindow(QMainWindow):
             self.menus["view"].addAction(dock.toggleViewAction())
         self._wire_canvas()
         self._wire_document()
+        self._wire_play()
         self._wire_actions()
         self.setWindowIcon(acts.icon("app"))
         self._fitted = False
@@ -81,7 +88,18 @@ class MainWindow(QMainWindow):
         self.queries.query_chosen.connect(doc.place_query)
         self._fill_recent(doc.recent_files())
 
+    def _wire_play(self) -> None:
+        self.play.start_requested.connect(self._start_play)
+        self.play.message.connect(self._show_status)
+        self.document.model_replaced.connect(self._document_replaced)
+
     # -- small slots (methods, so that Qt drops them with the window) ----------------------
+    def _start_play(self) -> None:
+        self.play.start(GraphPlayTarget(self.canvas, self.analysis, self.play.play_move))
+
+    def _document_replaced(self, _model: GameGraph) -> None:
+        self.play.stop("Another document was opened: play mode ended")
+
     def _show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
 
@@ -91,7 +109,10 @@ class MainWindow(QMainWindow):
             action.setChecked(True)
 
     def _play_move(self, u: int, v: int) -> None:
-        self.undo_stack.push(MoveTokenCommand(self.document.model, u, v))
+        if self.play.playing:  # a winning-move row of the position being played
+            self.play.play_move((u, v))
+        else:
+            self.undo_stack.push(MoveTokenCommand(self.document.model, u, v))
 
     def _set_title(self, name: str) -> None:
         self.setWindowTitle(f"{name}[*] — sgstudio")
@@ -124,6 +145,7 @@ class MainWindow(QMainWindow):
         a["snap"].toggled.connect(canvas.set_snap)
         a["shortcuts"].triggered.connect(lambda: helps.shortcuts_dialog(self).exec())
         a["values_help"].triggered.connect(lambda: helps.values_dialog(self).exec())
+        a["computer_help"].triggered.connect(lambda: helps.computer_dialog(self).exec())
         a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", ABOUT))
 
     def showEvent(self, event: QShowEvent) -> None:

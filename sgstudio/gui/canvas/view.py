@@ -118,6 +118,14 @@ class GraphCanvas(EditActions, QGraphicsView):
         self.tool_changed.emit(name)
         self.status_message.emit(self._tool.tooltip)
 
+    def use_tool(self, tool: Tool) -> None:
+        """Use a mouse mode made elsewhere (the Play panel's token drag) until the next ``set_tool``."""
+        if self._gesture is not None:
+            self._gesture.cancel()
+            self._gesture = None
+        self._tool = tool
+        self.tool_changed.emit(tool.name)
+
     def tool(self) -> str:
         return self._tool.name
 

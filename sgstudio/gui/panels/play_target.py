@@ -1,0 +1,84 @@
+"""What the Play panel plays on: a *target* (the Graph tab, or a number-game tab).
+
+A target gives the game and the start position, names things, shows positions, and knows the undo
+stack whose changes end play mode. The Play panel owns the :class:`~sgstudio.core.play.PlaySession`.
+
+Number-game tabs: play runs on a *copy* of the tab's position (``tab.game_and_position()``); the
+tab itself is never changed by play, and the positions are shown in the panel as text. A tab may
+also show them itself by overriding :meth:`sgstudio.gui.tabs.GameTab.show_play_position` (and
+:meth:`~sgstudio.gui.tabs.GameTab.end_play`); a tab that implements
+:meth:`~sgstudio.gui.tabs.GameTab.keep_play_position` lets the user keep the played position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sgstudio.core.play import Game, MoveRecord
+from sgstudio.gui.panels.play_text import game_kind
+
+
+class PlayTarget:
+    """The default target does nothing visible: the panel's text is the only view."""
+
+    kind = ""
+    title = ""
+    can_keep = False
+    undo_stack: Any = None
+
+    def game_and_position(self) -> tuple[Game, tuple]:
+        raise NotImplementedError
+
+    def label(self, v: int) -> str:
+        """The name of a DAG vertex."""
+        return str(v)
+
+    def begin(self) -> None:
+        """Play mode starts."""
+
+    def show(self, position: Sequence[Any], record: MoveRecord | None, animate: bool) -> None:
+        """Show ``position``; ``record`` is the move that led to it when stepping forward."""
+
+    def highlight(self, move: tuple | None) -> None:
+        """Point at ``move`` (a hint), or at nothing."""
+
+    def finish(self) -> None:
+        """Play mode ends: show the document's own position again."""
+
+    def keep(self, position: Sequence[Any]) -> None:
+        """Make ``position`` the document's (one undo step); only when :attr:`can_keep`."""
+
+
+class TabPlayTarget(PlayTarget):
+    """A :class:`~sgstudio.gui.tabs.GameTab`: plays on a copy of its position."""
+
+    def __init__(self, tab: Any) -> None:
+        self.tab = tab
+        self.title = tab.title
+        self.undo_stack = tab.undo_stack
+        self._game: Game | None = None
+        self._start: tuple | None = None
+
+    def game_and_position(self) -> tuple[Game, tuple]:
+        if self._game is None:
+            self._game, self._start = self.tab.game_and_position()
+            self.kind = game_kind(self._game)
+        return self._game, self._start
+
+    @property
+    def can_keep(self) -> bool:  # type: ignore[override]
+        return bool(getattr(self.tab, "can_keep_play_position", lambda: False)())
+
+    def show(self, position: Sequence[Any], record: MoveRecord | None, animate: bool) -> None:
+        hook = getattr(self.tab, "show_play_position", None)
+        if hook is not None:
+            hook(position, record.move if record is not None else None, animate)
+
+    def finish(self) -> None:
+        hook = getattr(self.tab, "end_play", None)
+        if hook is not None:
+            hook()
+
+    def keep(self, position: Sequence[Any]) -> None:
+        self.tab.keep_play_position(position)
