@@ -118,6 +118,7 @@ class GrundyPlot(QWidget):
         n = len(values)
         dots = n <= DOTS_UP_TO
         brushes = [palette.fill(int(v)) for v in values] if dots else None
+        self.curve.setClipToView(not dots)  # clipping would cut the points but not the brushes
         self.curve.setData(np.arange(n), values, symbol="o" if dots else None, symbolSize=5,
                            symbolPen=None, symbolBrush=brushes)
         top = float(values.max()) + 1 if n else 1.0

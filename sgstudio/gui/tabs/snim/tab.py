@@ -149,8 +149,9 @@ class SNimTab(GameTab):
         except ValueError as err:
             self.status_message.emit(str(err))
             return False
+        text = command.text()  # a merged command is deleted by push
         self.undo_stack.push(command)
-        self.status_message.emit(command.text())
+        self.status_message.emit(text)
         return True
 
     def _add_heap(self, index: int, size: int) -> None:
@@ -159,7 +160,7 @@ class SNimTab(GameTab):
 
     def _load_position(self, j: int) -> None:
         judge = self.model.judge
-        if judge is not None and 0 <= j < len(judge.positions):
+        if judge is not None and 0 <= j < len(judge.positions) and judge.positions[j] != self.model.heaps:
             text = f"Load position {j + 1} of test case {judge.number}"
             self._push(lambda: LoadHeapsCommand(self.model, judge.positions[j], text))
 
@@ -179,6 +180,7 @@ class SNimTab(GameTab):
         self.heap_table.show_heaps(heaps, analysis.values if analysis else None)
         self.outcome.show_analysis(heaps, analysis, self._pending_text())
         self.moves.show_moves(analysis)
+        self.judge.mark(heaps)
 
     def _pending_text(self) -> str:
         result = self.model.period_result
@@ -190,12 +192,14 @@ class SNimTab(GameTab):
     def _refresh_judge(self) -> None:
         judge = self.model.judge
         if judge is None or (self._answers and self._answers[0] == judge):
-            self.judge.show_case(judge, self._answers[1] if judge else None)
+            self.judge.show_case(judge, self._answers[1] if judge and self._answers else None)
+            self.judge.mark(self.model.heaps)
             return
         case = hdu1536.SNimCase(judge.S, judge.positions)
         if max((max(p) for p in judge.positions), default=0) < DIRECT:
             self._answers = (judge, hdu1536.solve_case(case))
             self.judge.show_case(judge, self._answers[1])
+            self.judge.mark(self.model.heaps)
             return
         self.judge.show_case(judge, None)
         task = Task(lambda progress: hdu1536.solve_case(case), self)

@@ -173,6 +173,7 @@ class HeapDelegate(QStyledItemDelegate):
 
     def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
         editor.setValue(self.table.heaps[index.row()])  # type: ignore[attr-defined]
+        editor.selectAll()  # typing replaces the size (the view does this for QSpinBox only)
 
     def setModelData(self, editor: QWidget, model: QObject,
                      index: QModelIndex | QPersistentModelIndex) -> None:
@@ -325,8 +326,7 @@ class MoveList(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.play_button, 0, Qt.AlignmentFlag.AlignRight)
-        self.list.itemDoubleClicked.connect(self._play_item)
-        self.list.itemActivated.connect(self._play_item)
+        self.list.itemActivated.connect(self._play_item)  # double-click or Enter
         self.play_button.clicked.connect(lambda: self._play_item(self.list.currentItem()))
 
     def show_moves(self, analysis: Analysis | None) -> None:
@@ -367,18 +367,19 @@ class JudgeList(QWidget):
         self.list = QListWidget()
         self.list.setToolTip("Double-click a position (or press Load) to load its heaps")
         self.load_button = QPushButton("Load")
+        self._judge: JudgeCase | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.load_button, 0, Qt.AlignmentFlag.AlignRight)
-        self.list.itemDoubleClicked.connect(lambda item: self.load_requested.emit(self.list.row(item)))
         self.list.itemActivated.connect(lambda item: self.load_requested.emit(self.list.row(item)))
         self.load_button.clicked.connect(self._load_current)
 
     def show_case(self, judge: JudgeCase | None, answers: str | None) -> None:
         """List ``judge``'s positions, each with its letter of ``answers`` (``…`` while unknown)."""
         self.list.clear()
+        self._judge = judge
         if judge is None:
             self.title.setText("No judge file imported (File > Import, HDU 1536).")
             self.load_button.setEnabled(False)
@@ -391,6 +392,15 @@ class JudgeList(QWidget):
             shown = " ".join(map(str, heaps[:12])) + (" …" if len(heaps) > 12 else "")
             self.list.addItem(f"{letter}   position {j + 1}: {shown}")
         self.load_button.setEnabled(True)
+
+    def mark(self, heaps: tuple[int, ...]) -> None:
+        """Bold the positions equal to the current heaps."""
+        positions = self._judge.positions if self._judge else ()
+        for j, position in enumerate(positions):
+            item = self.list.item(j)
+            font = item.font()
+            font.setBold(position == heaps)
+            item.setFont(font)
 
     def letters(self) -> str:
         return "".join(self.list.item(i).text()[0] for i in range(self.list.count()))

@@ -1,0 +1,433 @@
+"""The S-Nim tab on real widgets: keyboard and mouse edits, what it shows against the core, the
+judge sample, undo/redo of every edit, saving, the plot, and long work in a worker with Cancel."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QInputDialog
+
+from sgstudio.core.errors import ParseError
+from sgstudio.core.games.snim import SubtractionGame
+from sgstudio.formats import hdu1536
+from sgstudio.gui import palette
+from sgstudio.gui.tabs import GameTab
+from sgstudio.gui.tabs.snim import SNimTab
+from sgstudio.gui.tabs.snim import tab as tab_module
+from sgstudio.gui.tabs.snim.widgets import HeapSpinBox
+from sgstudio.paths import resource_path
+
+SAMPLE_ANSWERS = ["LWW", "WWL"]  # the judge's sample output (SPEC)
+
+
+def settle(qtbot, tab: SNimTab) -> None:
+    """Wait until the period of the current S is known and no worker runs."""
+    qtbot.waitUntil(lambda: tab.model.period_result is not None and not tab.tasks, timeout=20000)
+    qtbot.wait(5)  # let the views lay out their new rows before a test clicks them
+
+
+@pytest.fixture
+def tab(qtbot):
+    t = SNimTab()
+    qtbot.addWidget(t)
+    t.resize(1280, 800)
+    t.show()
+    qtbot.waitExposed(t)
+    settle(qtbot, t)
+    return t
+
+
+def shown_values(tab: SNimTab) -> list[str]:
+    view = tab.heap_table.view
+    return [view.item(r, 1).text() for r in range(view.rowCount())]
+
+
+def assert_matches_core(tab: SNimTab) -> None:
+    """Values, W/L, nim-sum and winning moves on screen equal the core's."""
+    game = SubtractionGame(tab.model.S)
+    heaps = tab.model.heaps
+    assert shown_values(tab) == [str(game.grundy(h)) for h in heaps]
+    total = game.value(heaps)
+    assert tab.outcome.outcome() == ("WIN" if total else "LOSE")
+    if heaps:
+        assert tab.outcome.table.toPlainText().splitlines()[-1].split()[1] == str(total)
+    assert tab.moves.moves() == game.winning_moves(heaps)
+    rows = [tab.moves.list.item(i).text() for i in range(tab.moves.list.count())] if total else []
+    for (i, take), row in zip(game.winning_moves(heaps), rows, strict=True):
+        h = heaps[i]
+        before, after = game.grundy(h), game.grundy(h - take)
+        assert row == f"heap {i + 1}: take {take} -> {h - take}, value {before} -> {after}"
+
+
+def type_s(qtbot, tab: SNimTab, text: str) -> None:
+    field = tab.set_editor.field
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClick(field, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(field, text)
+
+
+def cell_center(tab: SNimTab, row: int, column: int) -> QPoint:
+    view = tab.heap_table.view
+    return view.visualRect(view.model().index(row, column)).center()
+
+
+def double_click(qtbot, widget, pos: QPoint) -> None:
+    """A click (the double click's first press), then the double click."""
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=pos)
+
+
+def editor_of(qtbot, view) -> HeapSpinBox:
+    qtbot.waitUntil(lambda: view.state() == QAbstractItemView.State.EditingState, timeout=2000)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, HeapSpinBox)
+    return editor
+
+
+def commit(qtbot, view, editor, key=Qt.Key.Key_Return) -> None:
+    """Enter commits through a queued call: wait for the editor to close."""
+    qtbot.keyClick(editor, key)
+    qtbot.waitUntil(lambda: view.state() != QAbstractItemView.State.EditingState, timeout=2000)
+
+
+def edit_heap(qtbot, tab: SNimTab, row: int, text: str) -> None:
+    """Double-click the size cell, type, press Enter."""
+    view = tab.heap_table.view
+    double_click(qtbot, view.viewport(), cell_center(tab, row, 0))
+    editor = editor_of(qtbot, view)
+    editor.selectAll()
+    qtbot.keyClicks(editor, text)
+    commit(qtbot, view, editor)
+
+
+# -- the interface and the first look ---------------------------------------------------------------
+def test_is_a_game_tab_showing_the_core_values(tab):
+    assert isinstance(tab, GameTab) and (tab.key, tab.judge_format) == ("snim", "hdu1536")
+    assert_matches_core(tab)
+    game, position = tab.game_and_position()
+    assert position == tab.model.heaps and game.S == tab.model.S
+    assert tab.plot.caption.text() == SubtractionGame(tab.model.S).describe_period()
+
+
+# -- S by keyboard ------------------------------------------------------------------------------------
+def test_typing_s_changes_the_game_in_one_undo_step(qtbot, tab):
+    type_s(qtbot, tab, "1 2 4")
+    assert tab.model.S == (1, 2, 4)
+    assert tab.undo_stack.count() == 1
+    assert not tab.set_editor.message.isVisible()
+    settle(qtbot, tab)
+    assert_matches_core(tab)
+    tab.undo_stack.undo()
+    assert tab.model.S == (2, 5, 7) and tab.set_editor.field.text() == "2 5 7"
+    assert_matches_core(tab)
+
+
+@pytest.mark.parametrize(("valid", "typed", "words"), [
+    ("2 3", " x", "'x' is not a whole number"),
+    ("", "0 3", "positive"),
+    ("4", "\b", "S is empty"),
+    ("1 2", ", 1.5", "'1.5' is not a whole number"),
+])
+def test_an_invalid_s_shows_a_red_message_and_changes_nothing(qtbot, tab, valid, typed, words):
+    type_s(qtbot, tab, valid)  # the last valid S is kept while the text is invalid
+    before, count = tab.model.snapshot(), tab.undo_stack.count()
+    field, message = tab.set_editor.field, tab.set_editor.message
+    for char in typed:
+        if char == "\b":
+            qtbot.keyClick(field, Qt.Key.Key_Backspace)
+        else:
+            qtbot.keyClicks(field, char)
+    assert message.isVisible() and words in message.text()
+    assert palette.VERMILLION.lower() in message.styleSheet().lower()
+    assert tab.model.snapshot() == before and tab.undo_stack.count() == count
+    settle(qtbot, tab)
+    assert_matches_core(tab)
+    field.selectAll()
+    qtbot.keyClicks(field, "6")
+    assert tab.model.S == (6,) and not message.isVisible()
+
+
+# -- heaps by keyboard and mouse ----------------------------------------------------------------------
+def test_editing_a_heap_by_double_click_and_typing(qtbot, tab):
+    edit_heap(qtbot, tab, 1, "33")
+    assert tab.model.heaps[1] == 33 and tab.undo_stack.count() == 1
+    assert_matches_core(tab)
+
+
+def test_typing_into_a_selected_cell_edits_it(qtbot, tab):
+    view = tab.heap_table.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell_center(tab, 0, 0))
+    qtbot.keyClicks(view, "9")
+    editor = editor_of(qtbot, view)
+    qtbot.keyClick(editor, Qt.Key.Key_Up)
+    commit(qtbot, view, editor, Qt.Key.Key_Enter)
+    assert tab.model.heaps[0] == 10
+    assert_matches_core(tab)
+
+
+def test_add_and_remove_heaps_with_buttons_and_keys(qtbot, tab):
+    view = tab.heap_table.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=cell_center(tab, 0, 0))
+    qtbot.mouseClick(tab.heap_table.add_button, Qt.MouseButton.LeftButton)
+    assert tab.model.heaps == (7, 7, 12, 20)
+    assert_matches_core(tab)
+    view.setFocus()
+    view.selectRow(2)
+    qtbot.keyClick(view, Qt.Key.Key_Delete)
+    assert tab.model.heaps == (7, 7, 20)
+    qtbot.keyClick(view, Qt.Key.Key_Insert)
+    assert len(tab.model.heaps) == 4
+    view.selectAll()
+    qtbot.mouseClick(tab.heap_table.remove_button, Qt.MouseButton.LeftButton)
+    assert tab.model.heaps == ()
+    assert tab.outcome.outcome() == "LOSE" and tab.moves.moves() == []
+    assert tab.undo_stack.count() == 4
+    qtbot.mouseClick(tab.heap_table.add_button, Qt.MouseButton.LeftButton)
+    assert tab.model.heaps == (1,)
+    assert_matches_core(tab)
+
+
+def test_a_huge_heap_is_evaluated_through_the_period(qtbot, tab):
+    edit_heap(qtbot, tab, 0, str(10**18 + 3))
+    assert tab.model.heaps[0] == 10**18 + 3
+    assert_matches_core(tab)
+
+
+def test_huge_heaps_wait_for_the_period_search_of_a_new_s(qtbot, tab):
+    edit_heap(qtbot, tab, 2, str(10**12))
+    type_s(qtbot, tab, "3 4")
+    assert shown_values(tab)[2] == "…" and tab.outcome.outcome() == "…"
+    assert "period" in tab.outcome.sentence.text()
+    settle(qtbot, tab)
+    assert_matches_core(tab)
+
+
+# -- winning moves ---------------------------------------------------------------------------------
+def test_double_click_and_play_button_play_winning_moves(qtbot, tab):
+    start = tab.model.heaps
+    moves = tab.moves.moves()
+    assert moves
+    lst = tab.moves.list
+    rect = lst.visualItemRect(lst.item(0))
+    double_click(qtbot, lst.viewport(), rect.center())
+    i, take = moves[0]
+    assert tab.model.heaps[i] == start[i] - take
+    assert tab.outcome.outcome() == "LOSE" and tab.undo_stack.count() == 1
+    assert_matches_core(tab)
+    tab.undo_stack.undo()
+    assert tab.model.heaps == start
+    tab.moves.list.setCurrentRow(len(moves) - 1)
+    qtbot.mouseClick(tab.moves.play_button, Qt.MouseButton.LeftButton)
+    i, take = moves[-1]
+    assert tab.model.heaps[i] == start[i] - take and tab.outcome.outcome() == "LOSE"
+
+
+# -- the judge file ----------------------------------------------------------------------------------
+def sample_text() -> str:
+    with open(resource_path("examples", "hdu1536.txt"), encoding="utf-8") as handle:
+        return handle.read()
+
+
+@pytest.mark.parametrize("case", [0, 1])
+def test_the_judge_sample_gives_the_judges_answers(qtbot, tab, case):
+    tab.import_judge_text(sample_text(), "hdu1536.txt", case)
+    parsed = hdu1536.parse(sample_text())[case]
+    assert tuple(sorted(set(parsed.S))) == tab.model.S and tab.model.heaps == parsed.positions[0]
+    assert tab.judge.letters() == SAMPLE_ANSWERS[case]
+    assert tab.undo_stack.count() == 1
+    lst = tab.judge.list
+    for j, letter in enumerate(SAMPLE_ANSWERS[case]):
+        rect = lst.visualItemRect(lst.item(j))
+        double_click(qtbot, lst.viewport(), rect.center())
+        assert tab.model.heaps == parsed.positions[j]
+        assert tab.outcome.outcome() == {"W": "WIN", "L": "LOSE"}[letter]
+        assert lst.item(j).font().bold()
+        settle(qtbot, tab)
+        assert_matches_core(tab)
+    assert tab.undo_stack.count() == len(SAMPLE_ANSWERS[case])  # position 1 was loaded already
+
+
+def test_import_asks_which_case_and_cancel_changes_nothing(qtbot, tab, monkeypatch):
+    asked = []
+
+    def pick(answer):
+        def get_item(_parent, _title, label, items, *_args):
+            asked.append((label, list(items)))
+            return (items[answer], True) if answer is not None else ("", False)
+        return get_item
+
+    before = tab.model.snapshot()
+    monkeypatch.setattr(QInputDialog, "getItem", pick(None))
+    tab.import_judge_text(sample_text(), "/some/dir/hdu1536.txt")
+    assert tab.model.snapshot() == before and tab.undo_stack.count() == 0
+    monkeypatch.setattr(QInputDialog, "getItem", pick(1))
+    tab.import_judge_text(sample_text(), "/some/dir/hdu1536.txt")
+    assert asked[0][1] == ["case 1: S = {2, 5}, 3 positions", "case 2: S = {1, 2, 3, 4, 5}, 3 positions"]
+    assert "hdu1536.txt has 2 test cases" in asked[0][0]
+    assert tab.model.S == (1, 2, 3, 4, 5) and tab.judge.letters() == "WWL"
+    assert "test case 2 of 2" in tab.judge.title.text()
+
+
+@pytest.mark.parametrize("text", ["2 2 5 3 2 5", "2 2 x 0", "0", "1 3 1 0 0"])
+def test_a_bad_judge_file_raises_and_changes_nothing(tab, text):
+    before = tab.model.snapshot()
+    with pytest.raises(ParseError) as info:
+        tab.import_judge_text(text, "bad.txt")
+    assert info.value.file == "bad.txt" and info.value.line >= 1
+    assert tab.model.snapshot() == before and tab.undo_stack.count() == 0
+
+
+# -- undo and redo of every edit ------------------------------------------------------------------
+def test_undo_everything_back_to_the_start_and_redo_it(qtbot, tab):
+    snapshots = [tab.model.snapshot()]
+
+    def step(action):
+        action()
+        snapshots.append(tab.model.snapshot())
+
+    view = tab.heap_table.view
+    step(lambda: type_s(qtbot, tab, "2 3"))
+    step(lambda: edit_heap(qtbot, tab, 0, "15"))
+    add, remove = tab.heap_table.add_button, tab.heap_table.remove_button
+    step(lambda: (view.selectRow(0), qtbot.mouseClick(add, Qt.MouseButton.LeftButton)))
+    step(lambda: (view.selectRow(3), qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)))
+    step(lambda: tab.moves.play_requested.emit(tab.moves.moves()[0]))
+    step(lambda: tab.import_judge_text(sample_text(), "hdu1536.txt", 0))
+    step(lambda: tab.judge.load_requested.emit(2))
+    assert len(set(snapshots)) == len(snapshots) == tab.undo_stack.count() + 1
+    for expected in reversed(snapshots[:-1]):
+        tab.undo_stack.undo()
+        assert tab.model.snapshot() == expected
+        settle(qtbot, tab)
+        assert_matches_core(tab)
+    assert tab.set_editor.field.text() == "2 5 7"
+    for expected in snapshots[1:]:
+        tab.undo_stack.redo()
+        assert tab.model.snapshot() == expected
+    settle(qtbot, tab)
+    assert_matches_core(tab)
+    assert tab.judge.letters() == SAMPLE_ANSWERS[0]
+
+
+# -- saving ---------------------------------------------------------------------------------------
+def test_to_state_load_state_round_trip(qtbot, tab):
+    tab.import_judge_text(sample_text(), "hdu1536.txt", 1)
+    edit_heap(qtbot, tab, 0, "123456789")
+    settle(qtbot, tab)
+    tab.plot.limit.setValue(77)
+    state = tab.to_state()
+    other = SNimTab()
+    qtbot.addWidget(other)
+    other.load_state(state)
+    settle(qtbot, other)
+    assert other.model.snapshot() == tab.model.snapshot() and other.to_state() == state
+    assert other.undo_stack.count() == 0 and other.judge.letters() == "WWL"
+    assert other.plot.limit.value() == 77 and len(other.plot.values) == 78
+    assert_matches_core(other)
+
+
+@pytest.mark.parametrize("state", [{}, {"S": [0], "heaps": []}, {"S": [1], "heaps": [-1]},
+                                   {"S": [1], "heaps": [], "plot_limit": 0}])
+def test_load_state_rejects_bad_state_and_keeps_the_tab(tab, state):
+    tab.undo_stack.push(tab_module.SetHeapCommand(tab.model, 0, 3))
+    before = tab.model.snapshot()
+    with pytest.raises(ValueError):
+        tab.load_state(state)
+    assert tab.model.snapshot() == before and tab.undo_stack.count() == 1
+
+
+# -- the plot ------------------------------------------------------------------------------------
+def test_plot_shows_the_core_values_period_and_hover(qtbot, tab):
+    type_s(qtbot, tab, "2 4 7")
+    settle(qtbot, tab)
+    game = SubtractionGame((2, 4, 7))
+    n0, p = game.period()
+    assert (n0, p) == tab.plot.period
+    h = tab.plot.limit.value()
+    assert h == n0 + 3 * p or h == 30
+    assert tab.plot.values.tolist() == game.values(h + 1).tolist()
+    assert tab.plot.caption.text() == game.describe_period()
+    assert tab.plot.pre_region.getRegion() == (-0.5, n0 - 0.5)
+    assert tab.plot.period_region.getRegion() == (n0 - 0.5, n0 + p - 0.5)
+    view = tab.plot.view
+    for n in (3, n0 + p + 1):
+        scene = tab.plot.scene_point(n, float(game.grundy(n)))
+        qtbot.wait(10)  # two moves within one turn of the event loop: Qt keeps only the first
+        qtbot.mouseMove(view.viewport(), view.mapFromScene(scene))
+        expected = f"n = {n}, g(n) = {game.grundy(n)}"
+        qtbot.waitUntil(lambda expected=expected: tab.plot.hover.text().startswith(expected))
+    tab.plot.limit.setValue(500)
+    assert tab.plot.values.tolist() == game.values(501).tolist()
+
+
+# -- long work in a worker ----------------------------------------------------------------------------
+def test_a_plot_to_ten_million_runs_in_a_worker_and_can_be_cancelled(qtbot, tab):
+    shown = tab.plot.values
+    tab.plot.limit.setValue(10**7)
+    task = tab.tasks["plot"]
+    assert task.is_running() and tab.progress.isVisible()
+    qtbot.waitUntil(lambda: tab.progress.bar.maximum() > 1, timeout=20000)
+    with qtbot.waitSignal(task.cancelled, timeout=20000):
+        qtbot.mouseClick(tab.progress.cancel_button, Qt.MouseButton.LeftButton)
+    assert "plot" not in tab.tasks and not tab.progress.isVisible()
+    assert tab.plot.values is shown
+
+
+def test_a_plot_to_ten_million_finishes_with_the_core_values(qtbot, tab):
+    tab.plot.limit.setValue(10**7)
+    with qtbot.waitSignal(tab.tasks["plot"].finished, timeout=60000):
+        pass
+    values = tab.plot.values
+    game = SubtractionGame(tab.model.S)
+    assert len(values) == 10**7 + 1
+    picks = np.array([0, 5, 99_999, 10**7 - 1, 10**7])
+    assert values[picks].tolist() == [game.grundy(int(n)) for n in picks]
+
+
+def test_a_slow_period_search_shows_progress_and_cancels(qtbot, tab, monkeypatch):
+    started = threading.Event()
+
+    def slow_search(S, progress=None, limit=None):  # noqa: N803 - a stand-in polling like the core
+        started.set()
+        done = 0
+        while True:
+            done = (done + 1) % 1000
+            progress(done, 1000)
+
+    monkeypatch.setattr(tab_module, "search_period", slow_search)
+    before = tab.undo_stack.count()
+    type_s(qtbot, tab, "3 8")
+    qtbot.waitUntil(lambda: "period" in tab.tasks, timeout=5000)
+    assert started.wait(5)
+    assert tab.progress.isVisible() and "Searching" in tab.plot.caption.text()
+    qtbot.waitUntil(lambda: tab.progress.bar.maximum() == 1000, timeout=5000)
+    task = tab.tasks["period"]
+    with qtbot.waitSignal(task.cancelled, timeout=5000):
+        qtbot.mouseClick(tab.progress.cancel_button, Qt.MouseButton.LeftButton)
+    assert "cancelled" in tab.plot.caption.text() and tab.plot.recompute.isVisible()
+    assert tab.model.S == (3, 8) and tab.undo_stack.count() == before + 1
+    monkeypatch.undo()
+    qtbot.mouseClick(tab.plot.recompute, Qt.MouseButton.LeftButton)
+    settle(qtbot, tab)
+    assert tab.plot.caption.text() == SubtractionGame((3, 8)).describe_period()
+
+
+def test_closing_the_tab_stops_its_workers(qtbot, tab):
+    tab.plot.limit.setValue(10**7)
+    task = tab.tasks["plot"]
+    tab.close()
+    assert not task.is_running() and not tab._alive
+
+
+# -- a look ---------------------------------------------------------------------------------------
+def test_screenshot(qtbot, tab, tmp_path):
+    tab.import_judge_text(sample_text(), "hdu1536.txt", 0)
+    tab.judge.load_requested.emit(2)
+    settle(qtbot, tab)
+    path = tmp_path / "tab-snim.png"
+    assert tab.grab().save(str(path))
+    assert path.stat().st_size > 10_000
