@@ -178,9 +178,9 @@ class GrundyPlot(QWidget):
         if self.period is not None:
             n0, p = self.period
             if n < n0:
-                where = "  (preperiod)"
+                where = "  (in the preperiod)"
             elif n >= n0 + p:
-                where = f"  = g({n0 + (n - n0) % p}) by the period"
+                where = f"  (= g({n0 + (n - n0) % p}) by the period)"
         self.hover.setText(f"n = {n:,}, g(n) = {g}{where}")
         self.marker.setData([n], [g])
 
