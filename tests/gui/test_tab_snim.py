@@ -126,6 +126,28 @@ def test_typing_s_changes_the_game_in_one_undo_step(qtbot, tab):
     assert_matches_core(tab)
 
 
+def test_typing_back_to_the_first_s_leaves_no_undo_step(qtbot, tab):
+    field = tab.set_editor.field
+    field.setFocus()
+    field.end(False)
+    qtbot.keyClick(field, Qt.Key.Key_Backspace)
+    assert tab.model.S == (2, 5) and tab.undo_stack.count() == 1
+    qtbot.keyClicks(field, "9")
+    assert tab.model.S == (2, 5, 9) and tab.undo_stack.count() == 1
+    qtbot.keyClick(field, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(field, "7")
+    assert tab.model.S == (2, 5, 7) and tab.undo_stack.count() == 0
+    settle(qtbot, tab)
+    assert_matches_core(tab)
+    qtbot.keyClick(field, Qt.Key.Key_Return)  # ends the typing session
+    qtbot.keyClicks(field, " 1")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.keyClicks(field, "1")
+    assert tab.model.S == (2, 5, 7, 11) and tab.undo_stack.count() == 2
+    tab.undo_stack.undo()
+    assert tab.model.S == (1, 2, 5, 7) and field.text() == "1 2 5 7"
+
+
 @pytest.mark.parametrize(("valid", "typed", "words"), [
     ("2 3", " x", "'x' is not a whole number"),
     ("", "0 3", "positive"),
