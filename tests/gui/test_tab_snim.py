@@ -17,7 +17,7 @@ from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.snim import SNimTab
 from sgstudio.gui.tabs.snim import tab as tab_module
-from sgstudio.gui.tabs.snim.widgets import HeapSpinBox
+from sgstudio.gui.tabs.snim.heaps import HeapSpinBox
 from sgstudio.paths import resource_path
 
 SAMPLE_ANSWERS = ["LWW", "WWL"]  # the judge's sample output (SPEC)

@@ -46,8 +46,9 @@ from sgstudio.gui.tabs.snim.commands import (
     SetHeapCommand,
     SetSCommand,
 )
+from sgstudio.gui.tabs.snim.heaps import HeapTable
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
-from sgstudio.gui.tabs.snim.widgets import HeapTable, JudgeList, MoveList, OutcomeView, SetEditor
+from sgstudio.gui.tabs.snim.widgets import JudgeList, MoveList, OutcomeView, SetEditor
 from sgstudio.gui.tasks import Task, TaskProgress
 
 PLOT_SYNC = 200_000

@@ -1,0 +1,166 @@
+"""The heap editor of the S-Nim tab: a table of sizes (editable, any size) and Grundy values.
+
+Edits become requests (``edit_requested``, ``add_requested``, ``remove_requested``) that the tab turns
+into undo commands; the table is rewritten by the tab from the model's events.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QValidator
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+SIZE, VALUE = 0, 1  # table columns
+
+
+class HeapSpinBox(QAbstractSpinBox):
+    """A spin box for a heap size of any size (Python int; QSpinBox stops at 2^31 - 1)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccelerated(True)
+        self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+        self._last = 0
+        self.lineEdit().setText("0")
+
+    def value(self) -> int:
+        text = self.lineEdit().text().strip()
+        return int(text) if text.isdigit() else self._last
+
+    def setValue(self, value: int) -> None:
+        self._last = int(value)
+        self.lineEdit().setText(str(self._last))
+
+    def validate(self, text: str, pos: int) -> object:
+        stripped = text.strip()
+        if stripped.isdigit():
+            return QValidator.State.Acceptable, text, pos
+        state = QValidator.State.Intermediate if stripped == "" else QValidator.State.Invalid
+        return state, text, pos
+
+    def fixup(self, text: str) -> str:
+        return str(self._last)
+
+    def stepBy(self, steps: int) -> None:
+        self.setValue(max(0, self.value() + steps))
+        self.lineEdit().selectAll()
+
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
+        up = QAbstractSpinBox.StepEnabledFlag.StepUpEnabled
+        return up | QAbstractSpinBox.StepEnabledFlag.StepDownEnabled if self.value() > 0 else up
+
+
+class HeapDelegate(QStyledItemDelegate):
+    """Edits a heap size with a :class:`HeapSpinBox`; the edit becomes a request, not a write."""
+
+    def __init__(self, table: HeapTable) -> None:
+        super().__init__(table)
+        self.table = table
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: QModelIndex) -> QWidget:
+        return HeapSpinBox(parent)
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex) -> None:
+        editor.setValue(self.table.heaps[index.row()])  # type: ignore[attr-defined]
+        editor.selectAll()  # typing replaces the size (the view does this for QSpinBox only)
+
+    def setModelData(self, editor: QWidget, model: QObject,
+                     index: QModelIndex | QPersistentModelIndex) -> None:
+        editor.interpretText()  # type: ignore[attr-defined]
+        size = editor.value()  # type: ignore[attr-defined]
+        if size != self.table.heaps[index.row()]:
+            self.table.edit_requested.emit(index.row(), size)
+
+
+class HeapTable(QWidget):
+    """The heaps: size (editable) and Grundy value per row; Add and Remove buttons (Insert, Delete)."""
+
+    edit_requested = Signal(int, object)
+    add_requested = Signal(int, object)
+    remove_requested = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.heaps: tuple[int, ...] = ()
+        self.view = QTableWidget(0, 2)
+        self.view.setHorizontalHeaderLabels(["size", "g(size)"])
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.view.setItemDelegateForColumn(SIZE, HeapDelegate(self))
+        self.add_button = QPushButton("Add heap")
+        self.remove_button = QPushButton("Remove")
+        self.add_button.setToolTip("Add a heap after the selected one (Insert)")
+        self.remove_button.setToolTip("Remove the selected heaps (Delete)")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+        self.add_button.clicked.connect(self.request_add)
+        self.remove_button.clicked.connect(self.request_remove)
+        for key, slot in ((QKeySequence.StandardKey.Delete, self.request_remove),
+                          (Qt.Key.Key_Insert, self.request_add)):
+            shortcut = QShortcut(QKeySequence(key), self.view)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(slot)
+
+    def show_heaps(self, heaps: tuple[int, ...], values: tuple[int, ...] | None) -> None:
+        """Rewrite the rows (sizes, values or ``…`` while they are computed), keeping the selection."""
+        current = self.view.currentRow()
+        self.heaps = heaps
+        if self.view.rowCount() != len(heaps):
+            self.view.setRowCount(len(heaps))
+        for row, size in enumerate(heaps):
+            self._cell(row, SIZE, str(size), editable=True)
+            self._cell(row, VALUE, "…" if values is None else str(values[row]), editable=False)
+        if heaps and current >= 0:
+            self.view.setCurrentCell(min(current, len(heaps) - 1), SIZE)
+        self.remove_button.setEnabled(bool(heaps))
+
+    def _cell(self, row: int, column: int, text: str, editable: bool) -> None:
+        item = self.view.item(row, column)
+        if item is None:
+            item = QTableWidgetItem()
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            flags = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+            item.setFlags(flags | Qt.ItemFlag.ItemIsEditable if editable else flags)
+            self.view.setItem(row, column, item)
+        if item.text() != text:
+            item.setText(text)
+
+    def selected_rows(self) -> list[int]:
+        rows = {index.row() for index in self.view.selectionModel().selectedRows()}
+        if not rows and self.view.currentRow() >= 0:
+            rows = {self.view.currentRow()}
+        return sorted(rows)
+
+    def request_add(self) -> None:
+        """Add after the current heap a copy of it (or a heap of 1 at the end of an empty list)."""
+        row = self.view.currentRow()
+        if 0 <= row < len(self.heaps):
+            self.add_requested.emit(row + 1, self.heaps[row])
+        else:
+            self.add_requested.emit(len(self.heaps), self.heaps[-1] if self.heaps else 1)
+
+    def request_remove(self) -> None:
+        rows = self.selected_rows()
+        if rows:
+            self.remove_requested.emit(rows)
