@@ -41,7 +41,6 @@ False
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -51,35 +50,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QProgressDialog, QPushButton, QWidget
 
 Progress = Callable[[int, int], None]
-PINNED_REFS = 1 << 52
-
-
-def pin_bools() -> bool:
-    """Make ``True`` and ``False`` effectively immortal on CPython < 3.12; True when it did something.
-
-    PySide6 6.12 on CPython 3.11: every ``SignalInstance.emit`` drops one reference to ``True`` (its
-    return value) without having taken it, so some hundreds of emits (progress reports) deallocate
-    ``True`` and abort the interpreter ("bool_dealloc"). The same cure as
-    ``sgstudio.gui.pin_none``, applied here until that helper covers the booleans too.
-
-    >>> import sys
-    >>> pin_bools() in (True, False) and (sys.version_info >= (3, 12) or sys.getrefcount(True) > 2**50)
-    True
-    """
-    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
-        return False
-    import ctypes
-
-    for obj in (True, False):
-        refcount = ctypes.c_ssize_t.from_address(id(obj))  # ob_refcnt is the first field of every object
-        if refcount.value < PINNED_REFS // 2:
-            refcount.value += PINNED_REFS
-    return True
-
-
-pin_bools()
-
-
 class TaskCancelled(Exception):  # noqa: N818 - a signal to unwind, not an error
     """Raised by the progress callback once the task was cancelled."""
 

@@ -121,7 +121,7 @@ def test_progress_dialog_cancel_button_cancels(qtbot):
 
 
 def test_many_progress_reports_do_not_exhaust_true(qtbot):
-    """Each emit drops a reference to True on PySide6 6.12 / CPython 3.11 (see ``pin_bools``)."""
+    """Each emit dropped a reference to True on PySide6 6.12.0 / CPython 3.11 (hence the pin below 6.12)."""
     task = Task(lambda progress: [progress(i, 5000) for i in range(5000)] and "ok", interval=0.0)
     count = []
     task.progress.connect(lambda d, t: count.append(d))
