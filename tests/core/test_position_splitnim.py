@@ -12,13 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core.games.splitnim import SplitNim, closed_form
-from sgstudio.core.positions.splitnim import (
-    SplitNimPosition,
+from sgstudio.core.positions.splitnim import SplitNimPosition, heap_array, parse_size, parse_sizes
+from sgstudio.core.positions.splitnim_work import (
     compare_table,
     format_move,
-    heap_array,
-    parse_size,
-    parse_sizes,
     prepare_table,
     scan_winning_moves,
     table_ready,

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games.splitnim import SplitNim, closed_form
-from sgstudio.core.positions.splitnim import Comparison, SplitNimPosition
+from sgstudio.core.positions.splitnim import SplitNimPosition
+from sgstudio.core.positions.splitnim_work import Comparison
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab

@@ -17,12 +17,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import QPushButton
 
-from sgstudio.core.positions.splitnim import (
-    SplitNimPosition,
-    compare_table,
-    prepare_table,
-    scan_winning_moves,
-)
+from sgstudio.core.positions.splitnim import SplitNimPosition
+from sgstudio.core.positions.splitnim_work import compare_table, prepare_table, scan_winning_moves
 from sgstudio.gui.tabs.splitnim.heaps import HeapTableModel
 from sgstudio.gui.tabs.splitnim.panels import SHOWN_XOR, ComparisonPanel, MovesPanel, OutcomePanel
 from sgstudio.gui.tasks import Task, TaskProgress

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.positions.splitnim import Comparison, format_move
+from sgstudio.core.positions.splitnim_work import Comparison, format_move
 from sgstudio.gui import palette
 from sgstudio.gui.tasks import TaskProgress
 

@@ -29,13 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.positions.splitnim import (
-    MAX_PARTS,
-    SplitNimPosition,
-    format_move,
-    parse_size,
-    parse_sizes,
-)
+from sgstudio.core.positions.splitnim import MAX_PARTS, SplitNimPosition, parse_size, parse_sizes
+from sgstudio.core.positions.splitnim_work import format_move
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
