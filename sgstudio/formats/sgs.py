@@ -9,7 +9,11 @@ Layout of version 1::
      "tabs": {}}
 
 ``tokens`` is a multiset of vertex ids (a vertex appears once per token on it); ``x``/``y`` may
-both be ``null`` for a vertex without a position yet; ``tabs`` keeps the other tabs' state.
+both be ``null`` for a vertex without a position yet; ``tabs`` keeps the number-game tabs' states,
+one JSON object per tab key (``"snim"``, ``"splitnim"``, ``"board"``), written one tab a line.
+What a tab's state holds is the tab's business (``GameTab.to_state``); this module checks that each
+is an object, and the window checks the rest before it changes anything. A document without
+``tabs`` (written before the tabs existed) is still version 1 and loads with every tab at its start.
 Every problem found on load raises :class:`~sgstudio.core.errors.ParseError` with the file, the
 line and column of the offending JSON value, and what was expected there.
 
@@ -20,6 +24,8 @@ Examples
 >>> doc = loads(dumps(g))
 >>> doc.graph.edges(), doc.graph.tokens(), doc.tabs
 ([(0, 1)], [0], {})
+>>> loads(dumps(g, {"snim": {"S": [2, 5], "heaps": [7]}})).tabs
+{'snim': {'S': [2, 5], 'heaps': [7]}}
 >>> loads('{"format": "sgstudio", "version": 1, "graph": {"vertices": [], "edges": [[0, 1]]}}', "g.sgs")
 Traceback (most recent call last):
 ...
@@ -81,7 +87,8 @@ def dumps(graph: GameGraph, tabs: dict[str, Any] | None = None) -> str:
     vertices = ",\n".join("   " + json.dumps(v, **compact) for v in g["vertices"])
     edges = ",\n".join("   " + ", ".join(json.dumps(e) for e in g["edges"][i:i + 10])
                        for i in range(0, len(g["edges"]), 10))
-    tabs_text = json.dumps(data["tabs"], indent=1, **compact).replace("\n", "\n ")
+    lines = [f"  {json.dumps(key)}: {json.dumps(state, **compact)}" for key, state in data["tabs"].items()]
+    tabs_text = "{\n" + ",\n".join(lines) + "\n }" if lines else "{}"
     return (
         "{\n"
         f' "format": {json.dumps(FORMAT)},\n "version": {VERSION},\n'
@@ -163,6 +170,9 @@ class _Validator:
                     'expected "graph": an object with vertices, edges and tokens')
         tabs = data.get("tabs", {})
         self.expect(isinstance(tabs, dict), ("tabs",), 'expected "tabs": an object')
+        for key, state in tabs.items():
+            self.expect(isinstance(state, dict), ("tabs", key),
+                        f'expected the state of tab "{key}": an object')
         return Document(self.graph(data["graph"]), tabs)
 
     def graph(self, g: dict[str, Any]) -> GameGraph:

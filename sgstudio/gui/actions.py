@@ -20,7 +20,14 @@ SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "open": ("&Open…", "open", ("Ctrl+O",), "Open a game (.sgs) or an HDU 1524 file"),
     "save": ("&Save", "save", ("Ctrl+S",), "Save the game"),
     "save_as": ("Save &As…", "", ("Ctrl+Shift+S",), "Save the game under a new name"),
-    "import_hdu": ("&Import HDU 1524…", "", ("Ctrl+I",), "Import a test case of an HDU 1524 input file"),
+    "import_hdu1524": ("HDU 1524 into &Graph…", "", ("Ctrl+I",),
+                       "Import a test case of an HDU 1524 input file (a new document)"),
+    "import_hdu1536": ("HDU 1536 into &S-Nim…", "", (),
+                       "Import a test case of an HDU 1536 file into the S-Nim tab"),
+    "import_hdu5795": ("HDU 5795 into S&plit-nim…", "", (),
+                       "Import a test case of an HDU 5795 file into the Split-nim tab"),
+    "import_hdu5724": ("HDU 5724 into &Board…", "", (),
+                       "Import a test case of an HDU 5724 file into the Board tab"),
     "export_hdu": ("Export as HDU 1524…", "", (), "Write the game as an HDU 1524 input (tokens = query)"),
     "export_png": ("Export Canvas as &PNG…", "", (), "Save a picture of the graph"),
     "export_svg": ("Export Canvas as S&VG…", "", (), "Save a vector drawing of the graph"),
@@ -54,11 +61,14 @@ CHECKABLE = ("tool_select", "tool_edge", "tool_token", "snap")
 CANVAS_KEYS = ("tool_select", "tool_edge", "tool_token", "fit", "zoom_in", "zoom_out", "delete", "rename",
                "select_all", "copy", "paste", "duplicate", "add_token", "remove_token")
 TOOLS = {"tool_select": "select", "tool_edge": "edge", "tool_token": "token"}
+JUDGE_FORMATS = ("hdu1524", "hdu1536", "hdu5795", "hdu5724")
 # Menu actions that call the canvas method of the same purpose.
 CANVAS_METHODS = {"zoom_in": "zoom_in", "zoom_out": "zoom_out", "fit": "fit_graph", "layout": "layout_graph",
                   "delete": "delete_selection", "rename": "rename_selected", "select_all": "select_all",
                   "copy": "copy", "paste": "paste", "duplicate": "duplicate",
                   "add_token": "add_token_to_selection", "remove_token": "remove_token_from_selection"}
+# Actions that only make sense on the Graph tab (disabled on the others).
+GRAPH_ONLY = (*TOOLS, *CANVAS_METHODS, "snap", "export_hdu", "export_png", "export_svg", "export_graphml")
 
 
 def icon(name: str) -> QIcon:
@@ -91,7 +101,8 @@ def build_actions(window: QMainWindow) -> dict[str, QAction]:
 
 
 def undo_actions(window: QMainWindow, stack) -> tuple[QAction, QAction]:
-    """The undo stack's own actions (their text names the command), with Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y."""
+    """The undo actions of a QUndoStack or QUndoGroup (their text names the command), with Ctrl+Z /
+    Ctrl+Shift+Z / Ctrl+Y; a group's act on its active stack (the current tab's)."""
     undo = stack.createUndoAction(window, "&Undo")
     undo.setShortcuts([QKeySequence("Ctrl+Z")])
     undo.setIcon(icon("undo"))
@@ -111,7 +122,9 @@ def build_menus(window: QMainWindow, a: dict[str, QAction]) -> dict[str, QMenu]:
     recent = file.addMenu("Open &Recent")
     file.addActions([a["save"], a["save_as"]])
     file.addSeparator()
-    file.addActions([a["import_hdu"], a["export_hdu"], a["export_png"], a["export_svg"], a["export_graphml"]])
+    judge = file.addMenu("&Import Judge File")
+    judge.addActions([a[f"import_{fmt}"] for fmt in JUDGE_FORMATS])
+    file.addActions([a["export_hdu"], a["export_png"], a["export_svg"], a["export_graphml"]])
     file.addSeparator()
     file.addAction(a["quit"])
     edit = bar.addMenu("&Edit")
@@ -127,7 +140,7 @@ def build_menus(window: QMainWindow, a: dict[str, QAction]) -> dict[str, QMenu]:
     view.addSeparator()
     help_menu = bar.addMenu("&Help")
     help_menu.addActions([a["shortcuts"], a["values_help"], a["computer_help"], a["about"]])
-    return {"file": file, "recent": recent, "edit": edit, "view": view, "help": help_menu}
+    return {"file": file, "recent": recent, "judge": judge, "edit": edit, "view": view, "help": help_menu}
 
 
 def build_toolbar(window: QMainWindow, a: dict[str, QAction]) -> QToolBar:

@@ -1,8 +1,13 @@
-"""Start the studio: ``sgstudio``, ``sgstudio FILE`` and ``sgstudio --screenshot OUT.png [FILE]``.
+"""Start the studio: ``sgstudio [FILE] [--tab TAB]`` and ``sgstudio --screenshot OUT.png [--tab TAB] [FILE]``.
 
-``--screenshot`` lays the window out at 1280x800 with FILE (or the built-in example), renders it
-to a PNG with ``QWidget.grab`` and exits without showing anything; with no display it runs on
-Qt's offscreen platform by itself.
+FILE is a game (``.sgs``) or an HDU 1524 input, shown on the Graph tab; with ``--tab snim``,
+``splitnim`` or ``board`` it is a judge input of that tab's format (HDU 1536, 5795, 5724), imported
+into that tab (the first test case for a screenshot; the window asks when there are several). A
+judge file other than HDU 1524 needs ``--tab``: the name of a file does not tell its format.
+
+``--screenshot`` lays the window out at 1280x800 on that tab with FILE (or the built-in example),
+renders it to a PNG with ``QWidget.grab`` and exits without showing anything; with no display it
+runs on Qt's offscreen platform by itself. A bad file: the error on stderr, exit status 2.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import sys
 from collections.abc import Sequence
 
 SCREENSHOT_SIZE = (1280, 800)
+TABS = ("graph", "snim", "splitnim", "board")
+SETTLE_MS = 400  # a screenshot waits this long for the tabs' first background results
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,15 +28,20 @@ def build_parser() -> argparse.ArgumentParser:
     >>> args = build_parser().parse_args(["--screenshot", "out.png", "game.sgs"])
     >>> args.screenshot, args.file, args.tab
     ('out.png', 'game.sgs', None)
+    >>> build_parser().parse_args(["s.txt", "--tab", "snim"]).tab
+    'snim'
     """
     parser = argparse.ArgumentParser(
         prog="sgstudio",
         description="Open the sgstudio window (subcommands: sgstudio solve FORMAT [FILE]).",
     )
-    parser.add_argument("file", nargs="?", help="a game (.sgs) or an HDU 1524 input (.txt, .in) to open")
+    parser.add_argument("file", nargs="?", help="a game (.sgs) or an HDU 1524 input (.txt, .in) to open; "
+                        "with --tab snim|splitnim|board, a judge input of that tab's format")
     parser.add_argument("--screenshot", metavar="OUT.png",
                         help="render the window at 1280x800 to OUT.png and exit without showing it")
-    parser.add_argument("--tab", metavar="NAME", help="the tab to show first (when there are several)")
+    parser.add_argument("--tab", choices=TABS,
+                        help="the tab to show; FILE is then an input of its judge format "
+                             "(snim: HDU 1536, splitnim: HDU 5795, board: HDU 5724)")
     return parser
 
 
@@ -58,29 +70,42 @@ def run(argv: Sequence[str]) -> int:
 
     window = MainWindow()
     if args.screenshot:
-        return screenshot(app, window, args.file, args.screenshot)
-    if not (args.file and window.document.open(args.file)):
-        window.document.load_example()
+        return screenshot(app, window, args.file, args.screenshot, args.tab)
+    window.document.load_example()
+    if args.file:
+        load(window, args.file, args.tab)
+    window.tabs.show_tab(args.tab or "graph")
     window.show()
     return app.exec()
 
 
-def screenshot(app, window, path: str | None, out: str) -> int:
-    """Load, lay out at 1280x800, grab to ``out``; 0 on success, 2 on a bad file."""
-    from PySide6.QtCore import Qt
+def load(window, path: str, tab: str | None) -> bool:
+    """Open ``path`` on tab ``tab`` (a judge file of its format) or as a document; False on a bad file."""
+    doc = window.document
+    if tab in (None, "graph"):
+        loaded = doc.read(path)
+        if loaded is not None:
+            doc.install(loaded)
+        return loaded is not None
+    fmt = window.tabs.game_tabs[tab].judge_format
+    return doc.import_judge(fmt, path)
+
+
+def screenshot(app, window, path: str | None, out: str, tab: str | None = None) -> int:
+    """Load, lay out at 1280x800 on ``tab``, grab to ``out``; 0 on success, 2 on a bad file."""
+    from PySide6.QtCore import QElapsedTimer, Qt
 
     from sgstudio.gui.errors import describe
+    from sgstudio.gui.files import TAB_HINT
 
     doc = window.document
-    if path:
-        doc.interactive = False
-        loaded = doc.read(path)
-        if loaded is None:
-            print(describe(doc.last_error, path), file=sys.stderr)
-            return 2
-        doc.install(loaded)
-    else:
-        doc.load_example()
+    doc.interactive = False
+    doc.load_example()
+    if path and not load(window, path, tab):
+        hint = f"\n{TAB_HINT}" if tab in (None, "graph") and not path.endswith(".sgs") else ""
+        print(describe(doc.last_error, path) + hint, file=sys.stderr)
+        return 2
+    window.tabs.show_tab(tab or "graph")
     window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     window.resize(*SCREENSHOT_SIZE)
     window.show()
@@ -88,7 +113,10 @@ def screenshot(app, window, path: str | None, out: str) -> int:
         app.processEvents()
         window.canvas.fit_graph()
     window.analysis.refresh()
-    app.processEvents()
+    clock = QElapsedTimer()
+    clock.start()
+    while clock.elapsed() < SETTLE_MS:  # let the tab's first background results arrive
+        app.processEvents()
     ok = window.grab().save(out)
     window.hide()
     if not ok:

@@ -39,6 +39,8 @@ def show_error(parent: QWidget | None, title: str, text: str) -> None:
     QMessageBox.critical(parent, title, text)
 
 
-def show_file_error(parent: QWidget | None, action: str, path: str, err: BaseException) -> None:
-    """``"Could not open game.sgs"`` plus where and what (``action`` is e.g. ``"open"``)."""
-    show_error(parent, f"Could not {action} the file", describe(err, path))
+def show_file_error(parent: QWidget | None, action: str, path: str, err: BaseException,
+                    hint: str = "") -> None:
+    """``"Could not open the file"`` plus where and what (``action`` is e.g. ``"open"``), and a hint."""
+    text = describe(err, path)
+    show_error(parent, f"Could not {action} the file", f"{text}\n\n{hint}" if hint else text)

@@ -1,8 +1,12 @@
 """The open document: new / open / save / save as, recent files, the unsaved-changes prompt,
-HDU 1524 import and export, and exports of the canvas (PNG, SVG) and of the graph (GraphML).
+judge-file import (HDU 1524 into the Graph tab, HDU 1536/5795/5724 into their tabs), HDU 1524
+export, and exports of the canvas (PNG, SVG) and of the graph (GraphML).
 
-A file is read and validated completely before anything is replaced, so a bad or unreadable file
-leaves the open document exactly as it was. "Modified" is the undo stack's clean state.
+A document is the graph plus every number-game tab's state (``"tabs"`` in the ``.sgs`` file). A
+file is read and validated completely, every tab's state included, before anything is replaced, so
+a bad or unreadable file leaves the open document exactly as it was. "Modified" means some tab's
+undo stack is not clean. Importing an HDU 1524 file starts a new document (the other tabs go back
+to their starting states); importing into a number-game tab is an undoable edit of that tab.
 """
 
 from __future__ import annotations
@@ -15,12 +19,13 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
-from sgstudio.core.errors import SGStudioError
+from sgstudio.core.errors import ParseError, SGStudioError
 from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
 from sgstudio.gui import errors
 from sgstudio.gui.commands import PlaceTokensCommand
 from sgstudio.gui.panels import hdu
+from sgstudio.gui.tabs.graph import FORMATS, GRAPH, TabStateError
 from sgstudio.paths import resource_path
 
 RECENT_KEY = "recent_files"
@@ -28,6 +33,9 @@ MAX_RECENT = 8
 SGS_FILTER = "sgstudio games (*.sgs)"
 HDU_FILTER = "HDU 1524 input (*.txt *.in)"
 OPEN_FILTER = f"Games and HDU 1524 files (*.sgs *.txt *.in);;{SGS_FILTER};;{HDU_FILTER};;All files (*)"
+JUDGE_FILTER = "Judge input files (*.txt *.in);;All files (*)"
+TAB_HINT = ("If it is an HDU 1536, 5795 or 5724 input, import it with File > Import Judge File "
+            "(from the command line: sgstudio FILE --tab snim|splitnim|board).")
 
 
 class Loaded:
@@ -48,9 +56,9 @@ class DocumentController(QObject):
     recent_changed = Signal(list)
 
     def __init__(self, window: QWidget, canvas: QWidget, undo_stack: QUndoStack,
-                 settings: QSettings | None = None) -> None:
+                 settings: QSettings | None = None, tab_set=None) -> None:
         super().__init__(window)
-        self.window, self.canvas, self.undo_stack = window, canvas, undo_stack
+        self.window, self.canvas, self.undo_stack, self.tab_set = window, canvas, undo_stack, tab_set
         self.settings = settings if settings is not None else QSettings()
         self.model = GameGraph()
         self.path: Path | None = None
@@ -61,11 +69,14 @@ class DocumentController(QObject):
 
     # -- replacing the document ------------------------------------------------------------
     def install(self, doc: Loaded) -> None:
-        """Show ``doc`` (the model is replaced, the undo history cleared)."""
+        """Show ``doc`` (the model and every tab replaced, every undo history cleared)."""
         self.model, self.path, self.name, self.tabs = doc.model, doc.path, doc.name, doc.tabs
         self.canvas.set_model(doc.model)  # lays out vertices without a position (not an undo step)
         self.undo_stack.clear()
         self.undo_stack.setClean()
+        if self.tab_set is not None:
+            self.tab_set.load_states(doc.tabs)  # already checked by read()
+            self.tab_set.set_clean()
         self.canvas.fit_graph()
         self.model_replaced.emit(doc.model)
         self.queries_replaced.emit(doc.model, doc.queries, doc.source)
@@ -112,18 +123,58 @@ class DocumentController(QObject):
 
     def read(self, path: str, force_hdu: bool = False) -> Loaded | None:
         """Read and validate a file; on a problem show a dialog and return None."""
+        hint = ""
         try:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
             if force_hdu or not is_sgs(path, text):
+                hint = TAB_HINT
                 return self._read_hdu(text, path)
             doc = sgs.loads(text, path)
+            self._check_tabs(doc.tabs, text, path)
         except (SGStudioError, OSError, UnicodeDecodeError) as err:
             self.last_error = err
             if self.interactive:
-                errors.show_file_error(self.window, "open", path, err)
+                errors.show_file_error(self.window, "open", path, err, hint)
             return None
         return Loaded(doc.graph, Path(path).name, Path(path), doc.tabs)
+
+    def _check_tabs(self, tabs: dict, text: str, path: str) -> None:
+        """Every tab's state must load (ParseError at the refused state otherwise)."""
+        if self.tab_set is None:
+            return
+        try:
+            self.tab_set.check_states(tabs)
+        except TabStateError as err:
+            line, column = sgs.locate(text, ("tabs", err.key))
+            raise ParseError(str(err), file=path, line=line, column=column) from None
+
+    def import_judge(self, fmt: str, path: str | None = None, case: int | None = None) -> bool:
+        """Import a judge file of format ``fmt`` into its tab (HDU 1524: a new Graph document).
+
+        ``case`` (0-based) picks the test case; None asks when there are several (the first one
+        when not interactive). The tab is shown on success; a bad file changes nothing.
+        """
+        key = FORMATS[fmt]
+        if key == GRAPH:
+            return self.import_hdu(path)
+        tab = self.tab_set.game_tabs[key]
+        path = path or self._ask_open(f"Import an {fmt.upper()} file into the {tab.title} tab", JUDGE_FILTER)
+        if not path:
+            return False
+        if case is None and not self.interactive:
+            case = 0
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            tab.import_judge_text(text, path, case)
+        except (SGStudioError, OSError, UnicodeDecodeError, ValueError) as err:
+            self.last_error = err
+            if self.interactive:
+                errors.show_file_error(self.window, "import", path, err)
+            return False
+        self.tab_set.show_tab(key)
+        return True
 
     def _read_hdu(self, text: str, path: str) -> Loaded | None:
         cases = hdu.cases(text, path)
@@ -165,6 +216,8 @@ class DocumentController(QObject):
         return self._save_to(Path(path))
 
     def _save_to(self, path: Path) -> bool:
+        if self.tab_set is not None:  # unknown tabs of a later sgstudio are kept as they were
+            self.tabs = {**self.tabs, **self.tab_set.states()}
         try:
             sgs.write(path, self.model, self.tabs)
         except OSError as err:
@@ -172,13 +225,15 @@ class DocumentController(QObject):
             return False
         self.path, self.name = path, path.name
         self.undo_stack.setClean()
+        if self.tab_set is not None:
+            self.tab_set.set_clean()
         self.add_recent(str(path))
         self.title_changed.emit(self.name)
         return True
 
     def maybe_discard(self) -> bool:
         """True when it is fine to replace the document (saved, or the user said Save/Discard)."""
-        if self.undo_stack.isClean():
+        if self.is_clean():
             return True
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
@@ -187,6 +242,10 @@ class DocumentController(QObject):
         if answer == buttons.Save:
             return self.save()
         return answer == buttons.Discard
+
+    def is_clean(self) -> bool:
+        """No unsaved change in any tab."""
+        return self.tab_set.is_clean() if self.tab_set is not None else self.undo_stack.isClean()
 
     # -- queries and exports ---------------------------------------------------------------
     def place_query(self, tokens: list[int]) -> None:

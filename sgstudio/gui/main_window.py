@@ -1,5 +1,9 @@
-"""The main window: wiring only. The canvas in the centre, the panels in docks, the document,
-the actions; every behaviour lives in the module it names.
+"""The main window: wiring only. Four tabs in the centre (Graph | S-Nim | Split-nim | Board), the
+panels in docks, the document, the actions; every behaviour lives in the module it names.
+
+The Analysis and HDU 1524 Queries docks and the canvas's actions concern the Graph tab only: they
+hide (the docks) or are disabled (the actions) on the other tabs. The Play panel plays on the current
+tab; switching tabs ends play mode.
 """
 
 from __future__ import annotations
@@ -17,7 +21,12 @@ from sgstudio.gui.files import DocumentController
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.panels.play import PlayPanel
 from sgstudio.gui.panels.play_graph import GraphPlayTarget
+from sgstudio.gui.panels.play_target import TabPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
+from sgstudio.gui.tabs.graph import GRAPH, StudioTabs
+
+GRAPH_DOCKS = ("analysis", "queries")
+GRAPH_DOCK_WIDTH, TAB_DOCK_WIDTH = 400, 270
 
 ABOUT = ("<b>sgstudio</b><br>A studio for impartial games under the Sprague–Grundy theory: draw a game, "
          "place tokens, see who wins and every winning move.")
@@ -30,10 +39,11 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self.canvas = GraphCanvas(GameGraph(), self.undo_stack, self)
-        self.setCentralWidget(self.canvas)
+        self.tabs = StudioTabs(self.canvas, self.undo_stack, self)
+        self.setCentralWidget(self.tabs)
         self.analysis = AnalysisPanel(parent=self)
         self.queries = QueriesPanel(self)
-        self.history = QUndoView(self.undo_stack, self)
+        self.history = QUndoView(self.tabs.group, self)
         self.history.setEmptyLabel("<opened>")
         self.play = PlayPanel(self)
         self.docks = {
@@ -46,11 +56,11 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.docks["history"], self.docks["queries"])
         self.docks["history"].raise_()
         self.resizeDocks([self.docks["analysis"], self.docks["history"]], [520, 200], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["analysis"]], [400], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["analysis"]], [GRAPH_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["play"]], [230], Qt.Orientation.Vertical)
-        self.document = DocumentController(self, self.canvas, self.undo_stack, settings)
+        self.document = DocumentController(self, self.canvas, self.undo_stack, settings, self.tabs)
         self.actions = acts.build_actions(self)
-        self.actions["undo"], self.actions["redo"] = acts.undo_actions(self, self.undo_stack)
+        self.actions["undo"], self.actions["redo"] = acts.undo_actions(self, self.tabs.group)
         self.menus = acts.build_menus(self, self.actions)
         self.toolbar = acts.build_toolbar(self, self.actions)
         for dock in self.docks.values():
@@ -58,6 +68,7 @@ class MainWindow(QMainWindow):
         self._wire_canvas()
         self._wire_document()
         self._wire_play()
+        self._wire_tabs()
         self._wire_actions()
         self.setWindowIcon(acts.icon("app"))
         self._fitted = False
@@ -83,7 +94,8 @@ class MainWindow(QMainWindow):
         doc.model_replaced.connect(self.analysis.set_model)
         doc.queries_replaced.connect(self._show_queries)
         doc.title_changed.connect(self._set_title)
-        self.undo_stack.cleanChanged.connect(self._set_clean)
+        for stack in self.tabs.stacks():
+            stack.cleanChanged.connect(self._set_clean)
         doc.recent_changed.connect(self._fill_recent)
         self.queries.query_chosen.connect(doc.place_query)
         self._fill_recent(doc.recent_files())
@@ -93,9 +105,41 @@ class MainWindow(QMainWindow):
         self.play.message.connect(self._show_status)
         self.document.model_replaced.connect(self._document_replaced)
 
+    def _wire_tabs(self) -> None:
+        self._graph_docks_shown = {name: True for name in GRAPH_DOCKS}
+        self._on_graph, self._graph_width = True, GRAPH_DOCK_WIDTH
+        self.tabs.tab_changed.connect(self._tab_changed)
+        self.tabs.status_message.connect(self._show_status)
+
     # -- small slots (methods, so that Qt drops them with the window) ----------------------
     def _start_play(self) -> None:
-        self.play.start(GraphPlayTarget(self.canvas, self.analysis, self.play.play_move))
+        tab = self.tabs.current_tab()
+        if tab is None:
+            self.play.start(GraphPlayTarget(self.canvas, self.analysis, self.play.play_move))
+        else:
+            self.play.start(TabPlayTarget(tab))
+
+    def _tab_changed(self, key: str) -> None:
+        self.play.stop("Another tab was chosen: play mode ended")
+        graph = key == GRAPH
+        for name in acts.GRAPH_ONLY:
+            self.actions[name].setEnabled(graph)
+        for name in GRAPH_DOCKS:  # hidden away from the Graph tab, back as the user left them
+            dock = self.docks[name]
+            if self._on_graph and not graph:
+                self._graph_docks_shown[name] = not dock.isHidden()
+                dock.hide()
+            elif graph and not self._on_graph and self._graph_docks_shown[name]:
+                dock.show()
+        right = self.docks["history"]
+        if graph:
+            right.raise_()
+            self.resizeDocks([right], [self._graph_width], Qt.Orientation.Horizontal)
+        else:  # the number-game tabs need the room more than the undo history does
+            if self._on_graph:
+                self._graph_width = max(right.width(), GRAPH_DOCK_WIDTH)
+            self.resizeDocks([right], [TAB_DOCK_WIDTH], Qt.Orientation.Horizontal)
+        self._on_graph = graph
 
     def _document_replaced(self, _model: GameGraph) -> None:
         self.play.stop("Another document was opened: play mode ended")
@@ -117,8 +161,8 @@ class MainWindow(QMainWindow):
     def _set_title(self, name: str) -> None:
         self.setWindowTitle(f"{name}[*] — sgstudio")
 
-    def _set_clean(self, clean: bool) -> None:
-        self.setWindowModified(not clean)
+    def _set_clean(self, _clean: bool) -> None:
+        self.setWindowModified(not self.tabs.is_clean())  # every tab's stack counts
 
     def _fill_recent(self, files: list[str]) -> None:
         acts.fill_recent(self.menus["recent"], files, self.document.open)
@@ -134,7 +178,8 @@ class MainWindow(QMainWindow):
         a["open"].triggered.connect(lambda: doc.open())
         a["save"].triggered.connect(doc.save)
         a["save_as"].triggered.connect(lambda: doc.save_as())
-        a["import_hdu"].triggered.connect(lambda: doc.import_hdu())
+        for fmt in acts.JUDGE_FORMATS:
+            a[f"import_{fmt}"].triggered.connect(lambda _c=False, f=fmt: doc.import_judge(f))
         for name, kind in (("hdu", "hdu1524"), ("png", "png"), ("svg", "svg"), ("graphml", "graphml")):
             a[f"export_{name}"].triggered.connect(lambda _c=False, k=kind: doc.export(k))
         a["quit"].triggered.connect(self.close)

@@ -41,8 +41,15 @@ def games(draw) -> GameGraph:
     return g
 
 
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                max_size=3), max_leaves=12)
+TAB_STATES = st.dictionaries(st.text(max_size=4), st.dictionaries(st.text(max_size=4), JSON, max_size=3),
+                             max_size=3)
+
+
 @settings(max_examples=60, deadline=None)
-@given(games(), st.dictionaries(st.text(max_size=4), st.integers(), max_size=2))
+@given(games(), TAB_STATES)
 def test_round_trip_keeps_everything(g, tabs):
     doc = sgs.loads(sgs.dumps(g, tabs))
     assert snapshot(doc.graph) == snapshot(g)
@@ -131,3 +138,27 @@ def test_save_is_atomic_and_leaves_old_file_on_failure(tmp_path, monkeypatch):
     sgs.write(path, g)
     assert sgs.read(path).graph.tokens() == [0]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.sgs"]
+
+
+def test_each_tab_is_one_line_and_huge_integers_survive():
+    tabs = {"splitnim": {"parts": 3, "heaps": [2**70 + 1] * 1000}, "board": {"width": 20, "rows": [[19, 20]]}}
+    text = sgs.dumps(GameGraph(), tabs)
+    assert sgs.loads(text).tabs == tabs
+    lines = [line for line in text.splitlines() if line.lstrip().startswith(('"splitnim"', '"board"'))]
+    assert len(lines) == 2
+
+
+def test_a_tab_state_that_is_not_an_object_is_located():
+    text = sgs.dumps(GameGraph(), {"snim": {"S": [1]}}).replace('{"S": [1]}', "[1, 2]")
+    with pytest.raises(ParseError) as info:
+        sgs.loads(text, "t.sgs")
+    err = info.value
+    line = text.splitlines()[err.line - 1]
+    assert 'tab "snim"' in err.message and line[err.column - 1:].startswith("[1, 2]")
+
+
+def test_an_old_document_without_tabs_still_loads():
+    data = json.loads(sgs.dumps(GameGraph.from_edges(2, [(0, 1)])))
+    del data["tabs"]
+    doc = sgs.loads(json.dumps(data))
+    assert doc.tabs == {} and doc.graph.edges() == [(0, 1)]

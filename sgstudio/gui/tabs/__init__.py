@@ -24,7 +24,11 @@ class GameTab(QWidget):
 
     Subclasses set ``key`` (``"snim"``, ``"splitnim"``, ``"board"``: the ``--tab`` name and the
     key in the document), ``title`` (shown on the tab) and ``judge_format`` (``"hdu1536"``,
-    ``"hdu5795"``, ``"hdu5724"``), and implement the four methods below.
+    ``"hdu5795"``, ``"hdu5724"``), and implement the four methods below. The optional methods after
+    them have working defaults, so a subclass that does not override them loses nothing.
+
+    The main window follows ``undo_stack``: its clean state is the tab's share of the window's
+    "modified" flag, and any change of its index (an edit) ends play mode on the tab.
     """
 
     key: str = ""
@@ -59,4 +63,38 @@ class GameTab(QWidget):
 
     def game_and_position(self) -> tuple[Any, tuple]:
         """The core Game (protocol of :mod:`sgstudio.core.play`) and the current position, for play."""
+        raise NotImplementedError
+
+    # -- optional: the defaults below work for every tab; override to do better --------------------
+    def check_state(self, state: dict[str, Any]) -> None:
+        """Raise ValueError (with a clear message) if :meth:`load_state` would refuse ``state``.
+
+        The main window checks every tab's state of a document before it changes anything. The
+        default loads ``state`` into a throwaway instance of the tab's class (this tab is untouched);
+        a tab with a cheaper check may override it.
+        """
+        probe = type(self)()
+        try:
+            probe.load_state(state)
+        finally:
+            probe.close()
+            probe.deleteLater()
+
+    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
+        """Show a position reached in the Play panel (``move`` led to it when stepping forward).
+
+        Play runs on a copy: the tab's own position and undo stack must stay as they are. Return True
+        when shown; the default shows nothing (the Play panel shows positions as text) and returns False.
+        """
+        return False
+
+    def end_play(self) -> None:
+        """Play mode ended: show the tab's own position again (default: nothing to undo)."""
+
+    def can_keep_play_position(self) -> bool:
+        """Whether :meth:`keep_play_position` is implemented (the Play panel's "Keep position")."""
+        return False
+
+    def keep_play_position(self, position: tuple) -> None:
+        """Make a played position the tab's own, as one undo step (only if :meth:`can_keep_play_position`)."""
         raise NotImplementedError
