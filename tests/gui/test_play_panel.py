@@ -87,7 +87,7 @@ def test_a_whole_game_against_the_computer_by_mouse_then_back_and_forth(qtbot, s
     rows = panel.history_rows()
     assert [r[2] for r in rows] == ["start", "0 -> 2", "2 -> 3", "2 -> 3"]
     assert [r[3] for r in rows[1:]] == ["3 → 0", "0 → 1", "1 → 0"]
-    assert rows[1][1] == "Player 1 (you)" and rows[2][1] == "Player 2 (computer)"
+    assert rows[1][1] == "1: you" and rows[2][1] == "2: computer"
     assert rows[2][4].startswith("losing:")
     for k in range(3, 0, -1):  # back to the start, one click at a time
         qtbot.mouseClick(panel.back_button, L)

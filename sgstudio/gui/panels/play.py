@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.core.policy import has_move
 from sgstudio.gui.panels.play_target import PlayTarget
-from sgstudio.gui.panels.play_text import move_text, player_name, position_text
+from sgstudio.gui.panels.play_text import move_text, player_name, position_text, short_name
 from sgstudio.gui.panels.play_widgets import MODES, PlayWidgets
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
@@ -96,7 +96,7 @@ class PlayPanel(PlayWidgets):
         self.history.clear()
         self._set_playing(True)
         self._changed()
-        self._say(f"Play mode on {target.title}: " + self._turn_text())
+        self._say(f"Play mode on the {target.title} tab: the document is not changed by play")
         self._after_change()
         return True
 
@@ -126,6 +126,7 @@ class PlayPanel(PlayWidgets):
         self.history.clear()
         self.choices.clear()
         self.status.setText("Press Play to step through optimal play from the current position.")
+        self.last.setText("")
         self.notice.setText("")
 
     # -- modes -------------------------------------------------------------------------------------
@@ -263,6 +264,7 @@ class PlayPanel(PlayWidgets):
         self._fill_choices()
         self.notice.setText("")
         self.status.setText(self._turn_text())
+        self.last.setText(self._last_text())
         self.back_button.setEnabled(s.index > 0)
         self.forward_button.setEnabled(s.index < len(s.history) or s.computer_to_move)
         if s.is_over:
@@ -279,6 +281,16 @@ class PlayPanel(PlayWidgets):
             return f"Game over: {won} wins (made the last move). Position: {where}."
         state = "wins with best play" if s.value else "loses against best play"
         return f"{self._who(s.player_to_move)} to move, nim-sum {s.value}: {state}. Position: {where}."
+
+    def _last_text(self) -> str:
+        s = self.session
+        if s.index == 0:
+            return "The start position: no move yet."
+        r = s.history[s.index - 1]
+        move = move_text(self.target.kind, r.before, r.move, self.target.label)
+        why = "by hand" if r.reason == "by hand" else f"because {r.reason}"
+        values = f"nim-sum {r.value_before} → {r.value_after}"
+        return f"Move {s.index}: {self._who(r.player)} played {move} ({why}); {values}."
 
     def _who(self, player: int) -> str:
         s = self.session
@@ -312,7 +324,7 @@ class PlayPanel(PlayWidgets):
 
     def _history_row(self, number: int, r: MoveRecord) -> QTreeWidgetItem:
         s = self.session
-        who = player_name(r.player, r.reason != "by hand", s.mode is Mode.HUMAN_VS_COMPUTER)
+        who = short_name(r.player, r.reason != "by hand", s.mode is Mode.HUMAN_VS_COMPUTER)
         move = move_text(self.target.kind, r.before, r.move, self.target.label)
         item = QTreeWidgetItem([str(number), who, move, f"{r.value_before} → {r.value_after}", r.reason])
         item.setData(0, MOVE_ROLE, r)
@@ -335,7 +347,7 @@ class PlayPanel(PlayWidgets):
         for move in others[:max(0, MAX_MOVE_ROWS - len(winning))]:
             self._add_choice(move_text(kind, pos, move, label), move)
         if not winning and has_move(game, pos):
-            self.choices.insertItem(0, "(no winning move: every move leaves a non-zero nim-sum)")
+            self.choices.insertItem(0, "(no winning move here)")
 
     def _add_choice(self, text: str, move: tuple) -> None:
         item = QListWidgetItem(text)

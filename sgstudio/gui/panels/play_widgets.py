@@ -27,7 +27,7 @@ from sgstudio.gui import palette
 MODES = [("You against the computer", Mode.HUMAN_VS_COMPUTER),
          ("Computer against itself", Mode.COMPUTER_VS_COMPUTER),
          ("Two people (with hints)", Mode.TWO_HUMANS)]
-COLUMNS = ["#", "Who", "Move", "Nim-sum", "Why"]
+COLUMNS = ["#", "Who", "Move", "Nim-sum", "Why (the computer's reason)"]
 
 
 def _button(text: str, tip: str, parent: QWidget, checkable: bool = False) -> QPushButton:
@@ -47,8 +47,8 @@ class PlayWidgets(QWidget):
         layout = QHBoxLayout()
         outer.addLayout(layout, 1)
         layout.addWidget(self._controls())
-        layout.addWidget(self._moves(), 3)
-        layout.addWidget(self._choices(), 1)
+        layout.addWidget(self._moves(), 5)
+        layout.addWidget(self._choices(), 2)
         self._set_playing(False)
 
     def _controls(self) -> QWidget:
@@ -93,7 +93,7 @@ class PlayWidgets(QWidget):
         col.addLayout(nav)
         col.addLayout(extra)
         col.addStretch(1)
-        box.setFixedWidth(290)
+        box.setFixedWidth(250)
         return box
 
     def _state_lines(self) -> QWidget:
@@ -106,10 +106,14 @@ class PlayWidgets(QWidget):
         bold = self.status.font()
         bold.setBold(True)
         self.status.setFont(bold)
+        self.last = QLabel("", box)
+        self.last.setWordWrap(True)
+        self.last.setToolTip("The move that led to the position shown, and why it was chosen")
         self.notice = QLabel("", box)
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet(f"color: {palette.VERMILLION};")
         col.addWidget(self.status)
+        col.addWidget(self.last)
         col.addWidget(self.notice)
         return box
 
@@ -132,6 +136,7 @@ class PlayWidgets(QWidget):
         col = QVBoxLayout(box)
         col.setContentsMargins(4, 4, 4, 4)
         self.choices = QListWidget(box)
+        self.choices.setWordWrap(True)
         self.choices.setToolTip("★ marks a winning move (nim-sum becomes 0). Double-click a move to play it")
         col.addWidget(self.choices)
         return box
