@@ -94,6 +94,7 @@ def build_actions(window: QMainWindow) -> dict[str, QAction]:
         action.setCheckable(name in CHECKABLE)
         actions[name] = action
     group = QActionGroup(window)
+    group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)  # none checked while playing
     for name in TOOLS:
         group.addAction(actions[name])
     actions["tool_select"].setChecked(True)

@@ -148,9 +148,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 6000)
 
     def _tool_changed(self, name: str) -> None:
-        action = self.actions.get(f"tool_{name}")
-        if action is not None:  # the S/E/T keys switch tools too
-            action.setChecked(True)
+        """Keep the tool buttons in step (the S/E/T keys switch tools too; play mode has its own)."""
+        for tool in acts.TOOLS:
+            self.actions[tool].setChecked(tool == f"tool_{name}")
 
     def _play_move(self, u: int, v: int) -> None:
         if self.play.playing:  # a winning-move row of the position being played

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from sgstudio.core.play import Mode
+from sgstudio.gui.actions import TOOLS
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.commands import AddTokenCommand
 from sgstudio.paths import resource_path
@@ -100,9 +101,11 @@ def test_a_whole_game_against_the_computer_by_mouse_then_back_and_forth(qtbot, s
     qtbot.mouseClick(panel.history.viewport(), L, pos=rect.center())  # jump to the row of move 1
     assert s.index == 1 and shown_tokens(window) == [2, 2]
     assert model.tokens() == [0, 2] and window.undo_stack.count() == 0  # the document never changed
+    assert window.canvas.tool() == "play" and not any(window.actions[t].isChecked() for t in TOOLS)
     qtbot.mouseClick(panel.start_button, L)  # stop: the document's position is shown again
     assert not panel.playing and shown_tokens(window) == [0, 2]
     assert window.analysis.model is model and window.canvas.tool() == "select"
+    assert window.actions["tool_select"].isChecked()
 
 
 def test_a_choice_row_plays_and_a_slide_animates_the_move(qtbot, sample, monkeypatch):
@@ -240,3 +243,16 @@ def test_a_new_move_after_stepping_back_replaces_the_rest_of_the_list(qtbot, sam
     assert shown_tokens(window) == [1, 2]
     qtbot.mouseClick(panel.restart_button, L)
     assert [r[2] for r in panel.history_rows()] == ["start"] and shown_tokens(window) == [0, 2]
+
+
+def test_choosing_a_tool_while_playing_keeps_play_and_drag_tokens_comes_back(qtbot, sample):
+    window, panel = sample, sample.play
+    panel.set_mode(Mode.TWO_HUMANS)
+    start(qtbot, window)
+    assert panel.drag_button.isVisible()
+    window.actions["tool_edge"].trigger()
+    assert panel.playing and window.canvas.tool() == "edge" and window.actions["tool_edge"].isChecked()
+    qtbot.mouseClick(panel.drag_button, L)
+    assert window.canvas.tool() == "play" and not window.actions["tool_edge"].isChecked()
+    drag_token(qtbot, window, 0, 2)
+    assert panel.session.position == (2, 2)
