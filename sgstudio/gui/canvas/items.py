@@ -163,17 +163,24 @@ class VertexItem(QGraphicsItem):
             painter.drawStaticText(self._BADGE + at, text)
 
 
+_NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _HIGHLIGHT = {MOVE: palette.SKY, FLASH: palette.VERMILLION, TARGET: palette.INK, None: palette.INK}
 
 
 class EdgeItem(QGraphicsItem):
-    """An edge tail -> head: a line between the rims and an arrowhead at the head."""
+    """An edge tail -> head: a line between the rims and an arrowhead at the head.
+
+    When zoomed out, an :class:`~sgstudio.gui.canvas.edges_layer.EdgeLayer` (``layer``) draws the
+    plain edges in one call, and the item draws only while highlighted (see :meth:`set_low`).
+    """
 
     def __init__(self, tail: VertexItem, head: VertexItem) -> None:
         super().__init__()
         self.tail = tail
         self.head = head
         self.highlight: str | None = None
+        self.layer = None  # the EdgeLayer drawing this edge when zoomed out, if any
+        self._low = False
         self.setZValue(0)
         self._line = QLineF()
         self._arrow = QPolygonF()
@@ -194,14 +201,30 @@ class EdgeItem(QGraphicsItem):
     def set_highlight(self, kind: str | None) -> None:
         if kind != self.highlight:
             self.highlight = kind
+            self._sync_contents()
             self.update()
+            if self.layer is not None:  # a highlight drawn while zoomed out must be wiped by the layer
+                self.layer.update(self._bounds)
+
+    def set_low(self, low: bool) -> None:
+        """Whether the edge layer draws this edge (zoomed out): then the item paints only highlights."""
+        self._low = low
+        self._sync_contents()
+
+    def _sync_contents(self) -> None:
+        empty = self._low and not self.highlight
+        if bool(self.flags() & _NO_CONTENTS) != empty:
+            self.setFlag(_NO_CONTENTS, empty)
 
     def adjust(self) -> None:
         """Recompute the line and arrowhead after an end vertex moved."""
         self.prepareGeometryChange()
+        old = self._bounds
         self._line, self._arrow = edge_geometry(self.tail.pos(), self.head.pos())
         self._bounds = QRectF(self._line.p1(), self._line.p2()).normalized().adjusted(
             -ARROW, -ARROW, ARROW, ARROW)
+        if self.layer is not None:
+            self.layer.moved(self, old)
 
     def line(self) -> QLineF:
         return self._line

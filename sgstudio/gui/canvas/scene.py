@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui import palette
+from sgstudio.gui.canvas.edges_layer import EdgeLayer
 from sgstudio.gui.canvas.items import (
     FLASH,
     MOVE,
@@ -72,6 +73,8 @@ class GraphScene(QGraphicsScene):
         self.clear()
         self.vertex_items.clear()
         self.edge_items.clear()
+        self.edge_layer = EdgeLayer()  # draws all edges in one call when zoomed out
+        self.addItem(self.edge_layer)
         self.model = model
         for v in model.nodes():
             self._on_node_added(v)
@@ -102,12 +105,14 @@ class GraphScene(QGraphicsScene):
     def _on_edge_added(self, u: int, v: int) -> None:
         edge = EdgeItem(self.vertex_items[u], self.vertex_items[v])
         self.addItem(edge)
+        self.edge_layer.add(edge)
         self.edge_items[(u, v)] = edge
 
     def _on_edge_removed(self, u: int, v: int) -> None:
         self._drop_edge(self.edge_items[(u, v)])
 
     def _drop_edge(self, edge: EdgeItem) -> None:
+        self.edge_layer.remove(edge)
         edge.detach()
         self.edge_items.pop((edge.tail.vertex, edge.head.vertex), None)
         self._forget(edge)
