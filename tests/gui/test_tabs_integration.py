@@ -258,3 +258,13 @@ def test_judge_files_need_their_tab(tmp_path):
     assert result.returncode == 2 and "hdu1536.txt" in result.stderr and not (tmp_path / "y.png").exists()
     result = run_app(tmp_path, "--screenshot", "z.png", "--tab", "chess", sample)
     assert result.returncode == 2 and "invalid choice" in result.stderr
+
+
+def test_play_refuses_a_position_too_big_to_step_through(qtbot, window):
+    from sgstudio.gui.panels.play import MAX_PARTS
+
+    window.tabs.show_tab("splitnim")
+    tab(window, "splitnim").load_state({"parts": 3, "heaps": [5] * (MAX_PARTS + 1)})
+    qtbot.mouseClick(window.play.start_button, L)
+    assert not window.play.playing
+    assert "at most 20,000" in window.statusBar().currentMessage()

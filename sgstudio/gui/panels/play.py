@@ -25,6 +25,7 @@ from sgstudio.gui.panels.play_widgets import MODES, PlayWidgets
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
+MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
 
 
 class PlayPanel(PlayWidgets):
@@ -85,6 +86,10 @@ class PlayPanel(PlayWidgets):
             game, position = target.game_and_position()
         except (ValueError, NotImplementedError) as err:
             self._say(f"Cannot play this position: {err}")
+            return False
+        if len(position) > MAX_PARTS:
+            self._say(f"Cannot play this position: it has {len(position):,} parts; play works on at most "
+                      f"{MAX_PARTS:,} (every step looks at all of them)")
             return False
         self.target = target
         self.session = PlaySession(game, position, **self._mode_args())
