@@ -66,7 +66,10 @@ class EdgeLayer(QGraphicsItem):
         self._edges[edge] = None
         edge.layer = self
         edge.set_low(self.low)
-        self.moved(edge, QRectF())
+        self._lines = None
+        self._grow(edge.boundingRect())
+        if self.low:  # else the edge item paints itself (and asks for its own repaint)
+            self.update(edge.boundingRect())
 
     def remove(self, edge: EdgeItem) -> None:
         """Stop drawing ``edge`` (the scene calls this before removing the edge item)."""
@@ -81,12 +84,14 @@ class EdgeLayer(QGraphicsItem):
         """``edge``'s geometry changed from the rectangle ``old``: repaint both places."""
         self._lines = None
         new = edge.boundingRect()
-        if not self._bounds.contains(new):
-            self.prepareGeometryChange()
-            self._bounds = self._bounds.united(new) if not self._bounds.isNull() else QRectF(new)
-        if not old.isNull():
-            self.update(old)
+        self._grow(new)
+        self.update(old)
         self.update(new)
+
+    def _grow(self, rect: QRectF) -> None:
+        if not self._bounds.contains(rect):
+            self.prepareGeometryChange()
+            self._bounds = self._bounds.united(rect) if not self._bounds.isNull() else QRectF(rect)
 
     def lines(self) -> list[QLineF]:
         """Every edge's line (rim to rim), in the order the edges were added."""

@@ -54,12 +54,12 @@ class VertexItem(QGraphicsItem):
         self.tokens = 0
         self.highlight: str | None = None
         self.token_highlight = False
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+        self.setFlags(_VERTEX_FLAGS)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # repaints blit, not Python
         self.setZValue(1)
         self.label = ""
         self.value = -1
+        self._texts: tuple | None = None  # laid-out label and value, made when first needed
         self.set_label(label)
         self.set_value(value)
         self._badge_text: tuple[QStaticText, QPointF] | None = None
@@ -70,21 +70,21 @@ class VertexItem(QGraphicsItem):
     # -- state set by the scene ------------------------------------------------------------
     def set_label(self, label: str) -> None:
         self.label = label
-        self._label_text, self._label_at = _static_text(label, 10, True)
-        self._label_at += QPointF(0, -7)
+        self._texts = None
         self.update()
 
     def set_value(self, value: int) -> None:
         if value == self.value:
             return
         self.value = value
-        self._value_text, self._value_at = _static_text(f"g={value}", 8, False)
-        self._value_at += QPointF(0, 8)
+        self._texts = None
         self._fill = palette.fill(value)
         self._text_pen = palette.pen(palette.PAPER if value == 0 else palette.INK)
         self.update()
 
     def set_tokens(self, count: int) -> None:
+        if count == self.tokens:
+            return
         self.tokens = count
         self._badge_text = _static_text(str(count), 7, True) if count > 1 else None
         self.update()
@@ -105,7 +105,17 @@ class VertexItem(QGraphicsItem):
 
     def shown_text(self) -> tuple[str, str]:
         """The label and value texts drawn on the vertex."""
-        return self._label_text.text(), self._value_text.text()
+        label, _, value, _ = self._laid_out()
+        return label.text(), value.text()
+
+    def _laid_out(self) -> tuple[QStaticText, QPointF, QStaticText, QPointF]:
+        """(label, where, value, where), laid out once per change of label or value (lazily: a
+        zoomed-out view never draws text)."""
+        if self._texts is None:
+            label, label_at = _static_text(self.label, 10, True)
+            value, value_at = _static_text(f"g={self.value}", 8, False)
+            self._texts = label, label_at + QPointF(0, -7), value, value_at + QPointF(0, 8)
+        return self._texts
 
     def on_rim(self, scene_pos: QPointF) -> bool:
         """Whether a press at ``scene_pos`` is on this vertex's rim (where edges start)."""
@@ -145,9 +155,10 @@ class VertexItem(QGraphicsItem):
                 painter.setPen(palette.pen(palette.PAPER, 1.5))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(self._INNER)
+            label, label_at, value, value_at = self._laid_out()
             painter.setPen(self._text_pen)
-            painter.drawStaticText(self._label_at, self._label_text)
-            painter.drawStaticText(self._value_at, self._value_text)
+            painter.drawStaticText(label_at, label)
+            painter.drawStaticText(value_at, value)
         if self.tokens:
             self._paint_badge(painter)
 
@@ -163,6 +174,8 @@ class VertexItem(QGraphicsItem):
             painter.drawStaticText(self._BADGE + at, text)
 
 
+_VERTEX_FLAGS = (QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+                 | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
 _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _HIGHLIGHT = {MOVE: palette.SKY, FLASH: palette.VERMILLION, TARGET: palette.INK, None: palette.INK}
 
@@ -181,9 +194,9 @@ class EdgeItem(QGraphicsItem):
         self.highlight: str | None = None
         self.layer = None  # the EdgeLayer drawing this edge when zoomed out, if any
         self._low = False
-        self.setZValue(0)
+        self._empty = False  # whether the item has ItemHasNoContents set (it paints nothing)
         self._line = QLineF()
-        self._arrow = QPolygonF()
+        self._arrow: QPolygonF | None = None  # made when first drawn (never, zoomed out)
         self._bounds = QRectF()
         tail.edges.append(self)
         head.edges.append(self)
@@ -213,21 +226,32 @@ class EdgeItem(QGraphicsItem):
 
     def _sync_contents(self) -> None:
         empty = self._low and not self.highlight
-        if bool(self.flags() & _NO_CONTENTS) != empty:
+        if empty != self._empty:
+            self._empty = empty
             self.setFlag(_NO_CONTENTS, empty)
 
     def adjust(self) -> None:
         """Recompute the line and arrowhead after an end vertex moved."""
         self.prepareGeometryChange()
         old = self._bounds
-        self._line, self._arrow = edge_geometry(self.tail.pos(), self.head.pos())
-        self._bounds = QRectF(self._line.p1(), self._line.p2()).normalized().adjusted(
-            -ARROW, -ARROW, ARROW, ARROW)
+        a, b = self.tail.pos(), self.head.pos()
+        x1, y1, x2, y2 = _rim_to_rim(a.x(), a.y(), b.x(), b.y(), RADIUS)
+        self._line = QLineF(x1, y1, x2, y2)
+        self._arrow = None
+        self._bounds = QRectF(min(x1, x2) - ARROW, min(y1, y2) - ARROW,
+                              abs(x2 - x1) + 2 * ARROW, abs(y2 - y1) + 2 * ARROW)
         if self.layer is not None:
             self.layer.moved(self, old)
 
     def line(self) -> QLineF:
         return self._line
+
+    def arrow(self) -> QPolygonF:
+        """The arrowhead (a triangle touching the head's rim; empty when the ends overlap)."""
+        if self._arrow is None:
+            line = self._line
+            self._arrow = _arrowhead(line.x1(), line.y1(), line.x2(), line.y2())
+        return self._arrow
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -235,7 +259,7 @@ class EdgeItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         path = QPainterPath(self._line.p1())
         path.lineTo(self._line.p2())
-        path.addPolygon(self._arrow)
+        path.addPolygon(self.arrow())
         return path
 
     def paint(self, painter, option, widget=None) -> None:
@@ -248,7 +272,31 @@ class EdgeItem(QGraphicsItem):
         painter.drawLine(self._line)
         if painter.worldTransform().m11() >= ARROW_LOD:  # else the arrowhead is under a pixel
             painter.setBrush(palette.brush(colour))
-            painter.drawPolygon(self._arrow)
+            painter.drawPolygon(self.arrow())
+
+
+def _rim_to_rim(ax: float, ay: float, bx: float, by: float, head_gap: float) -> tuple[float, ...]:
+    """(x1, y1, x2, y2): from ``a``'s rim to ``head_gap`` short of ``b``; a point at ``a`` when the
+    vertices overlap."""
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length < 2 * RADIUS + 1:
+        return ax, ay, ax, ay
+    ux, uy = dx / length, dy / length
+    return ax + ux * RADIUS, ay + uy * RADIUS, bx - ux * head_gap, by - uy * head_gap
+
+
+def _arrowhead(x1: float, y1: float, x2: float, y2: float) -> QPolygonF:
+    """The arrowhead of the line (x1, y1) -> (x2, y2), its tip at (x2, y2); empty for a point."""
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return QPolygonF()
+    ux, uy = dx / length, dy / length
+    bx, by = x2 - ux * ARROW, y2 - uy * ARROW
+    half = ARROW * 0.45
+    return QPolygonF([QPointF(x2, y2), QPointF(bx - uy * half, by + ux * half),
+                      QPointF(bx + uy * half, by - ux * half)])
 
 
 def edge_geometry(a: QPointF, b: QPointF, head_gap: float = RADIUS) -> tuple[QLineF, QPolygonF]:
@@ -257,19 +305,11 @@ def edge_geometry(a: QPointF, b: QPointF, head_gap: float = RADIUS) -> tuple[QLi
     >>> line, arrow = edge_geometry(QPointF(0, 0), QPointF(100, 0))
     >>> line.x1(), line.x2(), arrow.size()
     (26.0, 74.0, 3)
+    >>> edge_geometry(QPointF(0, 0), QPointF(10, 0))[1].size()  # overlapping vertices: no arrowhead
+    0
     """
-    full = QLineF(a, b)
-    length = full.length()
-    if length < 2 * RADIUS + 1:
-        return QLineF(a, a), QPolygonF()
-    ux, uy = full.dx() / length, full.dy() / length
-    start = QPointF(a.x() + ux * RADIUS, a.y() + uy * RADIUS)
-    tip = QPointF(b.x() - ux * head_gap, b.y() - uy * head_gap)
-    back = QPointF(tip.x() - ux * ARROW, tip.y() - uy * ARROW)
-    half = ARROW * 0.45
-    left = QPointF(back.x() - uy * half, back.y() + ux * half)
-    right = QPointF(back.x() + uy * half, back.y() - ux * half)
-    return QLineF(start, tip), QPolygonF([tip, left, right])
+    x1, y1, x2, y2 = _rim_to_rim(a.x(), a.y(), b.x(), b.y(), head_gap)
+    return QLineF(x1, y1, x2, y2), _arrowhead(x1, y1, x2, y2)
 
 
 def rubber_geometry(a: QPointF, b: QPointF) -> QLineF:
