@@ -268,3 +268,33 @@ def test_play_refuses_a_position_too_big_to_step_through(qtbot, window):
     qtbot.mouseClick(window.play.start_button, L)
     assert not window.play.playing
     assert "at most 20,000" in window.statusBar().currentMessage()
+
+
+def test_gametab_optional_hooks_have_harmless_defaults(qtbot):
+    from sgstudio.gui.tabs import GameTab
+
+    class Counter(GameTab):
+        key, title = "counter", "Counter"
+
+        def __init__(self, parent=None):
+            super().__init__(parent)
+            self.n = 0
+
+        def to_state(self):
+            return {"n": self.n}
+
+        def load_state(self, state):
+            if not isinstance(state.get("n"), int):
+                raise ValueError("n must be an integer")
+            self.n = state["n"]
+
+    t = Counter()
+    qtbot.addWidget(t)
+    t.check_state({"n": 3})
+    with pytest.raises(ValueError, match="integer"):
+        t.check_state({"n": "x"})
+    assert t.n == 0  # checked on a throwaway instance
+    assert t.show_play_position((1,), None) is False and not t.can_keep_play_position()
+    t.end_play()
+    with pytest.raises(NotImplementedError):
+        t.keep_play_position((1,))
