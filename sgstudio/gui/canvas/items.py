@@ -10,7 +10,7 @@ import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPolygonF, QStaticText, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QStyle
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyle
 
 from sgstudio.gui import palette
 
@@ -37,8 +37,13 @@ def _static_text(text: str, size: float, bold: bool) -> tuple[QStaticText, QPoin
     return st, QPointF(-s.width() / 2, -s.height() / 2)
 
 
-class VertexItem(QGraphicsItem):
-    """A vertex: a disc coloured by its Grundy value, its label, ``g=value`` and a token badge."""
+class VertexItem(QGraphicsRectItem):
+    """A vertex: a disc coloured by its Grundy value, its label, ``g=value`` and a token badge.
+
+    A QGraphicsRectItem (its rectangle = the bounds, no pen) only so that Qt answers
+    ``boundingRect`` in C++: the scene asks for it several times per item per paint, and a Python
+    answer for every vertex costs more than blitting its cached pixmap.
+    """
 
     _CIRCLE = QRectF(-RADIUS, -RADIUS, 2 * RADIUS, 2 * RADIUS)
     _INNER = QRectF(-RADIUS + 3.5, -RADIUS + 3.5, 2 * RADIUS - 7, 2 * RADIUS - 7)
@@ -48,7 +53,8 @@ class VertexItem(QGraphicsItem):
     _SHAPE: QPainterPath | None = None
 
     def __init__(self, vertex: int, label: str, value: int) -> None:
-        super().__init__()
+        super().__init__(self._BOUNDS)
+        self.setPen(Qt.PenStyle.NoPen)
         self.vertex = vertex
         self.edges: list[EdgeItem] = []
         self.tokens = 0
@@ -123,9 +129,6 @@ class VertexItem(QGraphicsItem):
         return RADIUS - RIM <= d <= RADIUS + 2
 
     # -- Qt overrides ------------------------------------------------------------------------
-    def boundingRect(self) -> QRectF:
-        return self._BOUNDS
-
     def shape(self) -> QPainterPath:
         if VertexItem._SHAPE is None:
             path = QPainterPath()
