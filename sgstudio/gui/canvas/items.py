@@ -183,15 +183,18 @@ _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 _HIGHLIGHT = {MOVE: palette.SKY, FLASH: palette.VERMILLION, TARGET: palette.INK, None: palette.INK}
 
 
-class EdgeItem(QGraphicsItem):
+class EdgeItem(QGraphicsRectItem):
     """An edge tail -> head: a line between the rims and an arrowhead at the head.
 
     When zoomed out, an :class:`~sgstudio.gui.canvas.edges_layer.EdgeLayer` (``layer``) draws the
     plain edges in one call, and the item draws only while highlighted (see :meth:`set_low`).
+    Like :class:`VertexItem`, a QGraphicsRectItem (rectangle = bounds, no pen) so that Qt answers
+    ``boundingRect`` in C++.
     """
 
     def __init__(self, tail: VertexItem, head: VertexItem) -> None:
         super().__init__()
+        self.setPen(Qt.PenStyle.NoPen)
         self.tail = tail
         self.head = head
         self.highlight: str | None = None
@@ -243,6 +246,7 @@ class EdgeItem(QGraphicsItem):
         self._arrow = None
         self._bounds = QRectF(min(x1, x2) - ARROW, min(y1, y2) - ARROW,
                               abs(x2 - x1) + 2 * ARROW, abs(y2 - y1) + 2 * ARROW)
+        self.setRect(self._bounds)
         if self.layer is not None:
             self.layer.moved(self, old)
 
@@ -255,9 +259,6 @@ class EdgeItem(QGraphicsItem):
             line = self._line
             self._arrow = _arrowhead(line.x1(), line.y1(), line.x2(), line.y2())
         return self._arrow
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
 
     def shape(self) -> QPainterPath:
         path = QPainterPath(self._line.p1())
