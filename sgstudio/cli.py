@@ -24,6 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sgstudio",
         description="A studio for impartial games under the Sprague-Grundy theory.",
+        epilog="Without a COMMAND it opens the studio window: sgstudio [FILE] [--tab TAB] "
+               "[--screenshot OUT.png], TAB being graph, snim, splitnim or board (FILE is then a judge "
+               "input of that tab's format).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     solve = sub.add_parser(
