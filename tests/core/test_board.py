@@ -6,13 +6,14 @@ The oracle below knows only the rules ("a chess moves to the first empty cell to
 
 from __future__ import annotations
 
-import functools
 import itertools
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import board_moves as oracle_moves
+from oracles import board_wins as oracle_wins
 
 from sgstudio.core.games import board
 from sgstudio.core.games.board import BoardGame
@@ -20,26 +21,6 @@ from sgstudio.core.play import Game, outcome
 from sgstudio.paths import resource_path
 
 # -- the oracle -----------------------------------------------------------------------------------
-
-
-def oracle_moves(rows, width):
-    """Every (row_index, from_col, to_col, next_position) by the rules alone."""
-    result = []
-    for i, row in enumerate(rows):
-        for c in row:
-            d = c + 1
-            while d in row:
-                d += 1
-            if d <= width:
-                new_row = tuple(sorted((set(row) - {c}) | {d}))
-                result.append((i, c, d, (*rows[:i], new_row, *rows[i + 1:])))
-    return result
-
-
-@functools.cache
-def oracle_wins(rows, width):
-    """True when the player to move wins the whole board ``rows`` (rows sorted for the memo)."""
-    return any(not oracle_wins(tuple(sorted(nxt)), width) for *_, nxt in oracle_moves(rows, width))
 
 
 def oracle_winning_moves(rows, width):

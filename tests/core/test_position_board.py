@@ -7,39 +7,27 @@ some move leads to a losing position": no mex, no XOR.
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import board_moves
+from oracles import board_wins as wins
 
 from sgstudio.core.positions.board import BoardPosition, analyse
 
+
+def moves_of(rows, width):
+    """Every (row_index, from_col, to_col), straight from the rule."""
+    return [(i, c, d) for i, c, d, _ in board_moves(rows, width)]
+
+
 WIDTH = 5
-
-
-def moves_of(rows: tuple[tuple[int, ...], ...], width: int) -> list[tuple[int, int, int]]:
-    """Every move, straight from the rule."""
-    result = []
-    for i, row in enumerate(rows):
-        for c in row:
-            d = c + 1
-            while d in row:
-                d += 1
-            if d <= width:
-                result.append((i, c, d))
-    return result
 
 
 def play(rows, move):
     i, c, d = move
     new = tuple(sorted((set(rows[i]) - {c}) | {d}))
     return (*rows[:i], new, *rows[i + 1:])
-
-
-@functools.cache
-def wins(rows: tuple[tuple[int, ...], ...], width: int) -> bool:
-    return any(not wins(play(rows, m), width) for m in moves_of(rows, width))
 
 
 row_st = st.sets(st.integers(1, WIDTH), max_size=WIDTH).map(lambda s: tuple(sorted(s)))

@@ -8,11 +8,11 @@ iff some move leads to a losing position": no mex, no XOR.
 from __future__ import annotations
 
 import json
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import snim_wins as brute_wins
 
 from sgstudio.core.games.snim import DIRECT, SubtractionGame
 from sgstudio.core.positions.snim import (
@@ -27,20 +27,6 @@ from sgstudio.core.positions.snim import (
 
 sets = st.sets(st.integers(1, 7), min_size=1, max_size=3)
 positions = st.lists(st.integers(0, 14), min_size=0, max_size=3)
-
-
-def brute_wins(members):
-    members = sorted(set(members))
-
-    @cache
-    def wins(heaps):
-        for i, h in enumerate(heaps):
-            for s in members:
-                if s <= h and not wins(tuple(sorted((*heaps[:i], h - s, *heaps[i + 1 :])))):
-                    return True
-        return False
-
-    return lambda heaps: wins(tuple(sorted(heaps)))
 
 
 def after(heaps, move):

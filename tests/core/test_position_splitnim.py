@@ -4,12 +4,12 @@ Outcomes are checked against a brute-force win/lose search over whole positions 
 Sprague–Grundy theory (no mex, no XOR): a position wins iff some move leads to a losing one.
 """
 
-from functools import cache
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import splitnim_wins as brute
 
 from sgstudio.core.games.splitnim import SplitNim, closed_form
 from sgstudio.core.positions.splitnim import SplitNimPosition, heap_array, parse_size, parse_sizes
@@ -21,32 +21,6 @@ from sgstudio.core.positions.splitnim_work import (
     table_ready,
 )
 from sgstudio.formats import hdu5795
-
-
-def partitions(n, k, smallest=1):
-    if k == 1:
-        if n >= smallest:
-            yield (n,)
-        return
-    for first in range(smallest, n // k + 1):
-        for rest in partitions(n - first, k - 1, first):
-            yield (first, *rest)
-
-
-@cache
-def wins(position, parts):
-    """position: a sorted tuple of non-empty heaps."""
-    for i, n in enumerate(position):
-        rest = position[:i] + position[i + 1:]
-        for child in [(m,) for m in range(n)] + list(partitions(n, parts)):
-            if not wins(tuple(sorted(h for h in rest + child if h)), parts):
-                return True
-    return False
-
-
-def brute(heaps, parts):
-    return wins(tuple(sorted(h for h in heaps if h)), parts)
-
 
 # -- edits keep the values, the nim-sum and the outcome right --------------------------------------
 edit = st.tuples(st.integers(0, 6), st.integers(0, 2), st.lists(st.integers(0, 9), max_size=3))

@@ -5,12 +5,12 @@ Outcomes and winning moves are checked against a brute-force win/lose search ove
 """
 
 import itertools
-from functools import cache
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import snim_wins as brute_wins
 
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.games import snim, snim_kernels
@@ -18,21 +18,6 @@ from sgstudio.core.games.snim import PeriodNotFoundError, SubtractionGame
 from sgstudio.core.play import Game, outcome
 
 sets = st.sets(st.integers(1, 16), min_size=1, max_size=4)
-
-
-def brute_wins(members):
-    """wins(position): some move leads to a position where the opponent loses."""
-    members = sorted(set(members))
-
-    @cache
-    def wins(heaps):
-        for i, h in enumerate(heaps):
-            for s in members:
-                if s <= h and not wins(tuple(sorted((*heaps[:i], h - s, *heaps[i + 1 :])))):
-                    return True
-        return False
-
-    return lambda position: wins(tuple(sorted(position)))
 
 
 def naive_table(members, n):

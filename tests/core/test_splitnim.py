@@ -1,12 +1,13 @@
 """Split-nim against a brute-force win/lose search over whole positions (no mex, no XOR)."""
 
-from functools import cache
 from itertools import combinations_with_replacement, product
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import normal, partitions
+from oracles import splitnim_wins as wins
 
 from sgstudio.core.games.splitnim import (
     MAX_LEGAL_MOVES,
@@ -21,34 +22,7 @@ from sgstudio.core.games.splitnim import (
 from sgstudio.core.mex import mex
 from sgstudio.core.play import Game, outcome
 
-
 # -- brute force: whole positions, "winning iff some move leads to a losing position" -------------
-def partitions(n, k, smallest=1):
-    """Non-decreasing tuples of k parts >= smallest summing to n."""
-    if k == 1:
-        if n >= smallest:
-            yield (n,)
-        return
-    for first in range(smallest, n // k + 1):
-        for rest in partitions(n - first, k - 1, first):
-            yield (first, *rest)
-
-
-def normal(heaps):
-    return tuple(sorted(h for h in heaps if h))
-
-
-@cache
-def wins(position, parts):
-    """position: sorted tuple of non-empty heaps."""
-    for i, n in enumerate(position):
-        if i and position[i - 1] == n:
-            continue
-        rest = position[:i] + position[i + 1:]
-        children = [(m,) for m in range(n)] + list(partitions(n, parts))
-        if any(not wins(normal(rest + child), parts) for child in children):
-            return True
-    return False
 
 
 def after_move(position, move):

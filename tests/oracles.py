@@ -1,0 +1,88 @@
+"""Brute-force win/lose searches over whole positions, by the rules alone.
+
+No Sprague-Grundy theory here: no mex, no XOR. A position is winning for the player to move iff
+some move leads to a position that is losing for the opponent; a position with no move is lost.
+Every game's tests check the core against these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+
+Rows = tuple[tuple[int, ...], ...]
+
+
+# -- S-Nim ---------------------------------------------------------------------------------------
+def snim_wins(members: Sequence[int]) -> Callable[[Sequence[int]], bool]:
+    """``wins(heaps)`` for the subtraction game with set ``members``."""
+    members = sorted(set(members))
+
+    @cache
+    def wins(heaps: tuple[int, ...]) -> bool:
+        for i, h in enumerate(heaps):
+            for s in members:
+                if s <= h and not wins(tuple(sorted((*heaps[:i], h - s, *heaps[i + 1 :])))):
+                    return True
+        return False
+
+    return lambda heaps: wins(tuple(sorted(heaps)))
+
+
+# -- split-nim -----------------------------------------------------------------------------------
+def partitions(n: int, k: int, smallest: int = 1) -> Iterator[tuple[int, ...]]:
+    """Non-decreasing tuples of k parts >= smallest summing to n."""
+    if k == 1:
+        if n >= smallest:
+            yield (n,)
+        return
+    for first in range(smallest, n // k + 1):
+        for rest in partitions(n - first, k - 1, first):
+            yield (first, *rest)
+
+
+def normal(heaps: Sequence[int]) -> tuple[int, ...]:
+    """The heaps sorted, empty ones dropped (they have no move)."""
+    return tuple(sorted(h for h in heaps if h))
+
+
+@cache
+def _splitnim_wins(position: tuple[int, ...], parts: int) -> bool:
+    for i, n in enumerate(position):
+        if i and position[i - 1] == n:
+            continue
+        rest = position[:i] + position[i + 1 :]
+        children = [(m,) for m in range(n)] + list(partitions(n, parts))
+        if any(not _splitnim_wins(normal(rest + child), parts) for child in children):
+            return True
+    return False
+
+
+def splitnim_wins(heaps: Sequence[int], parts: int) -> bool:
+    """Take >= 1 stone from a heap, or split a heap into ``parts`` non-empty heaps."""
+    return _splitnim_wins(normal(heaps), parts)
+
+
+# -- the board -----------------------------------------------------------------------------------
+def board_moves(rows: Rows, width: int) -> list[tuple[int, int, int, Rows]]:
+    """Every (row_index, from_col, to_col, next_rows): a chess jumps to the first empty cell right of it."""
+    result = []
+    for i, row in enumerate(rows):
+        for c in row:
+            d = c + 1
+            while d in row:
+                d += 1
+            if d <= width:
+                new_row = tuple(sorted((set(row) - {c}) | {d}))
+                result.append((i, c, d, (*rows[:i], new_row, *rows[i + 1 :])))
+    return result
+
+
+@cache
+def _board_wins(rows: Rows, width: int) -> bool:
+    return any(not _board_wins(tuple(sorted(nxt)), width) for *_, nxt in board_moves(rows, width))
+
+
+def board_wins(rows: Rows, width: int) -> bool:
+    """True when the player to move wins the whole board (rows in any order)."""
+    return _board_wins(tuple(sorted(rows)), width)
