@@ -7,7 +7,7 @@ into undo commands; the table is rewritten by the tab from the model's events.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QValidator
+from PySide6.QtGui import QBrush, QColor, QKeySequence, QShortcut, QValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 SIZE, VALUE = 0, 1  # table columns
+EDIT_TRIGGERS = (QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+                 | QAbstractItemView.EditTrigger.AnyKeyPressed)
 
 
 class HeapSpinBox(QAbstractSpinBox):
@@ -98,9 +100,8 @@ class HeapTable(QWidget):
         self.view.setHorizontalHeaderLabels(["size", "g(size)"])
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                  | QAbstractItemView.EditTrigger.EditKeyPressed
-                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.view.setEditTriggers(EDIT_TRIGGERS)
+        self.read_only = False
         self.view.setItemDelegateForColumn(SIZE, HeapDelegate(self))
         self.add_button = QPushButton("Add heap")
         self.remove_button = QPushButton("Remove")
@@ -133,7 +134,30 @@ class HeapTable(QWidget):
             self._cell(row, VALUE, "…" if values is None else str(values[row]), editable=False)
         if heaps and current >= 0:
             self.view.setCurrentCell(min(current, len(heaps) - 1), SIZE)
-        self.remove_button.setEnabled(bool(heaps))
+        self.remove_button.setEnabled(bool(heaps) and not self.read_only)
+
+    def set_read_only(self, on: bool) -> None:
+        """No editing, adding or removing (play mode shows the played heaps here)."""
+        self.read_only = on
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers if on else EDIT_TRIGGERS)
+        self.add_button.setEnabled(not on)
+        self.remove_button.setEnabled(not on and bool(self.heaps))
+
+    def flash_row(self, row: int, colour: QColor | None, size_text: str | None = None) -> None:
+        """Highlight ``row`` in ``colour`` showing ``size_text`` as its size (None: back to normal)."""
+        if not 0 <= row < self.view.rowCount():
+            return
+        for column in (SIZE, VALUE):
+            item = self.view.item(row, column)
+            if item is not None:
+                item.setBackground(QBrush(colour) if colour is not None else QBrush())
+        item = self.view.item(row, SIZE)
+        if item is not None:
+            item.setText(size_text if size_text is not None else str(self.heaps[row]))
+
+    def shown_sizes(self) -> list[str]:
+        """The size column as shown."""
+        return [self.view.item(r, SIZE).text() for r in range(self.view.rowCount())]
 
     def _cell(self, row: int, column: int, text: str, editable: bool) -> None:
         item = self.view.item(row, column)
@@ -154,6 +178,8 @@ class HeapTable(QWidget):
 
     def request_add(self) -> None:
         """Add after the current heap a copy of it (or a heap of 1 at the end of an empty list)."""
+        if self.read_only:
+            return
         row = self.view.currentRow()
         if 0 <= row < len(self.heaps):
             self.add_requested.emit(row + 1, self.heaps[row])
@@ -161,6 +187,6 @@ class HeapTable(QWidget):
             self.add_requested.emit(len(self.heaps), self.heaps[-1] if self.heaps else 1)
 
     def request_remove(self) -> None:
-        rows = self.selected_rows()
+        rows = self.selected_rows() if not self.read_only else []
         if rows:
             self.remove_requested.emit(rows)

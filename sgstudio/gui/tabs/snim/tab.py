@@ -5,6 +5,11 @@ Data flow: a panel's request -> an undo command (:mod:`.commands`) -> a model me
 Numbers and W/L come from the core. The period search of each new S, plots of many values and the
 judge's answers for huge heaps run in :class:`sgstudio.gui.tasks.Task` workers with progress and
 Cancel; until the period is known, heaps of 65,536 stones or more show ``…``.
+
+Play mode (:mod:`.playing`): while the Play panel plays here, the heaps, the outcome and the winning
+moves show the played position, read-only under a "playing — edits end play" banner; each take
+flashes its heap's row while the size counts down. "Keep position" makes the played heaps the tab's
+own in one undo step.
 """
 
 from __future__ import annotations
@@ -47,7 +52,10 @@ from sgstudio.gui.tabs.snim.commands import (
     SetSCommand,
 )
 from sgstudio.gui.tabs.snim.heaps import HeapTable
+from sgstudio.gui.tabs.snim.playing import SNimPlay
+from sgstudio.gui.tabs.snim.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
+from sgstudio.gui.tabs.snim.state import parse_state
 from sgstudio.gui.tabs.snim.widgets import JudgeList, MoveList, OutcomeView, SetEditor
 from sgstudio.gui.tasks import Task, TaskProgress
 
@@ -79,6 +87,7 @@ class SNimTab(GameTab):
         self._alive: set[Task] = set()
         self._default_h_for: tuple[int, ...] | None = None
         self._answers: tuple[JudgeCase, str] | None = None
+        self.play = SNimPlay(self)
         self._build()
         self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
         self._search_timer.timeout.connect(self.start_period_search)
@@ -87,7 +96,7 @@ class SNimTab(GameTab):
         if app is not None:
             app.aboutToQuit.connect(self.cancel_work)
         self.set_editor.show_S(self.model.S)
-        self._refresh_heaps()
+        self.refresh_position()
         self._refresh_judge()
         self._refresh_plot()
         if self.model.period_result is None:
@@ -123,26 +132,35 @@ class SNimTab(GameTab):
         main.setSizes([390, 890])
         left.setSizes([90, 260, 450])
         right.setSizes([520, 280])
+        self.banner = playing_banner(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.banner)
         layout.addWidget(main)
 
     def _connect(self) -> None:
         m = self.model
         m.s_changed.connect(self._on_s_changed)
-        m.heaps_changed.connect(self._refresh_heaps)
+        m.heaps_changed.connect(self.refresh_position)
         m.judge_changed.connect(self._refresh_judge)
         m.period_changed.connect(self._on_period_changed)
-        self.set_editor.s_typed.connect(lambda s, session: self._push(lambda: SetSCommand(m, s, session)))
-        self.heap_table.edit_requested.connect(lambda i, h: self._push(lambda: SetHeapCommand(m, i, h)))
+        self.set_editor.s_typed.connect(lambda s, session: self._edit(lambda: SetSCommand(m, s, session)))
+        self.heap_table.edit_requested.connect(lambda i, h: self._edit(lambda: SetHeapCommand(m, i, h)))
         self.heap_table.add_requested.connect(self._add_heap)
-        self.heap_table.remove_requested.connect(lambda rows: self._push(lambda: RemoveHeapsCommand(m, rows)))
-        self.moves.play_requested.connect(lambda mv: self._push(lambda: PlayMoveCommand(m, mv)))
+        self.heap_table.remove_requested.connect(lambda rows: self._edit(lambda: RemoveHeapsCommand(m, rows)))
+        self.moves.play_requested.connect(lambda mv: self._edit(lambda: PlayMoveCommand(m, mv)))
         self.judge.load_requested.connect(self._load_position)
         self.plot.limit_changed.connect(lambda _h: self._refresh_plot())
         self.plot.recompute_requested.connect(self.start_period_search)
 
     # -- edits -----------------------------------------------------------------------------------
+    def _edit(self, make: Callable[[], QUndoCommand]) -> bool:
+        """A gesture in the tab: refused while play is on (the tab shows the played position)."""
+        if self.play.active:
+            self.status_message.emit(REFUSED)
+            return False
+        return self._push(make)
+
     def _push(self, make: Callable[[], QUndoCommand]) -> bool:
         """Push the command ``make()`` builds; a ValueError goes to the status bar and changes nothing."""
         try:
@@ -156,32 +174,43 @@ class SNimTab(GameTab):
         return True
 
     def _add_heap(self, index: int, size: int) -> None:
-        if self._push(lambda: InsertHeapCommand(self.model, index, size)):
+        if self._edit(lambda: InsertHeapCommand(self.model, index, size)):
             self.heap_table.view.setCurrentCell(index, 0)
 
     def _load_position(self, j: int) -> None:
         judge = self.model.judge
         if judge is not None and 0 <= j < len(judge.positions) and judge.positions[j] != self.model.heaps:
             text = f"Load position {j + 1} of test case {judge.number}"
-            self._push(lambda: LoadHeapsCommand(self.model, judge.positions[j], text))
+            self._edit(lambda: LoadHeapsCommand(self.model, judge.positions[j], text))
 
     # -- following the model ---------------------------------------------------------------------
     def _on_s_changed(self) -> None:
         self.set_editor.show_S(self.model.S)
 
     def _on_period_changed(self) -> None:
-        self._refresh_heaps()
+        self.refresh_position()
         self._refresh_plot()
         if self.model.period_result is None:
             self._search_timer.start()
 
-    def _refresh_heaps(self) -> None:
-        analysis = self.model.analyse()
-        heaps = self.model.heaps
+    def refresh_position(self) -> None:
+        """Show the position: the played one while play is on, else the tab's own."""
+        shown = self.play.model if self.play.model is not None else self.model
+        analysis = shown.analyse()
+        heaps = shown.heaps
         self.heap_table.show_heaps(heaps, analysis.values if analysis else None)
         self.outcome.show_analysis(heaps, analysis, self._pending_text())
         self.moves.show_moves(analysis)
+        self.moves.play_button.setEnabled(bool(analysis and analysis.moves) and not self.play.active)
         self.judge.mark(heaps)
+
+    def set_playing(self, on: bool) -> None:
+        """Read-only with the banner while play is on; editable again after."""
+        self.banner.setVisible(on)
+        self.heap_table.set_read_only(on)
+        self.set_editor.field.setReadOnly(on)
+        self.judge.load_button.setEnabled(not on and self.model.judge is not None)
+        self.moves.play_button.setEnabled(not on and self.moves.list.count() > 0)
 
     def _pending_text(self) -> str:
         result = self.model.period_result
@@ -226,6 +255,7 @@ class SNimTab(GameTab):
         self._run("period", task, "Period search", self.progress)
 
     def _period_found(self, result: PeriodResult) -> None:
+        self.play.adopt(result)
         self.model.adopt(result)
 
     def _period_cancelled(self, S: tuple[int, ...]) -> None:  # noqa: N803
@@ -293,11 +323,11 @@ class SNimTab(GameTab):
     def to_state(self) -> dict[str, Any]:
         return {**self.model.to_dict(), "plot_limit": self.plot.limit.value()}
 
+    def check_state(self, state: dict[str, Any]) -> None:
+        parse_state(state)
+
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded = SNimPosition.from_dict(state)
-        limit = state.get("plot_limit")
-        if limit is not None and not (isinstance(limit, int) and limit >= 1):
-            raise ValueError(f"plot_limit must be a positive integer, got {limit!r}")
+        loaded, limit = parse_state(state)  # ValueError: the tab is unchanged
         self.model.restore(loaded.snapshot())
         self.undo_stack.clear()
         if limit is not None:
@@ -332,3 +362,20 @@ class SNimTab(GameTab):
 
     def game_and_position(self) -> tuple[Any, tuple]:
         return self.model.game, self.model.heaps
+
+    # -- play mode (the Play panel) ----------------------------------------------------------------
+    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
+        """Show a played position in the tab (read-only); a forward take flashes and counts down."""
+        return self.play.show(position, move, animate)
+
+    def end_play(self) -> None:
+        self.play.end()
+
+    def can_keep_play_position(self) -> bool:
+        return True
+
+    def keep_play_position(self, position: tuple) -> None:
+        """The played heaps become the tab's, as one undo step (none if they are the same)."""
+        heaps = tuple(position)
+        if heaps != self.model.heaps:
+            self._push(lambda: LoadHeapsCommand(self.model, heaps, "Keep the played position"))

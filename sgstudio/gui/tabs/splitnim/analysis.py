@@ -5,7 +5,8 @@ Every change of the position schedules one refresh (many events, one rebuild). V
 >= 4 need the core's computed table: it is built in a worker first, and meanwhile the panels say
 so. The winning moves are found in two tasks: the first rows, then the count of the rest. Results
 of tasks started for an older position are dropped (a generation number), and such tasks are
-cancelled.
+cancelled. While the tab is in play mode the analyst is held (:meth:`Analyst.hold`): the panels show
+the played position, and nothing of the tab's own position overwrites them.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Analyst(QObject):
         self.outcome, self.moves, self.compare = outcome, moves, compare
         self.progress, self.compute_button = progress, compute_button
         self._generation = 0
+        self.held = False
         self._tasks: set[Task] = set()
         self._table_task: Task | None = None
         self._table_key: tuple[int, int] | None = None
@@ -57,9 +59,21 @@ class Analyst(QObject):
         if not self._timer.isActive():
             self._timer.start()
 
+    def hold(self, on: bool) -> None:
+        """Hold (play mode: the panels are the play's, pending results are dropped) or release
+        (show the tab's own position again)."""
+        self.held = on
+        self._generation += 1
+        self._cancel(self._moves_task)
+        self._timer.stop()
+        if not on:
+            self.refresh()
+
     def refresh(self) -> None:
         """Show the position's verdict now; start the winning moves (or the table first)."""
         self._timer.stop()
+        if self.held:
+            return
         self._generation += 1
         self._cancel(self._moves_task)
         pos = self.position

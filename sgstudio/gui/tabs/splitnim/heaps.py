@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -25,6 +25,8 @@ Index = QModelIndex | QPersistentModelIndex
 SIZE, VALUE, RULE = range(3)
 HEADERS = ("heap size", "g(n)", "rule that gives g(n)")
 RESET_ABOVE = 10_000  # bigger structural changes reset the view instead of moving rows
+EDIT_TRIGGERS = (QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+                 | QAbstractItemView.EditTrigger.AnyKeyPressed)
 
 
 class HeapTableModel(QAbstractTableModel):
@@ -119,6 +121,36 @@ class HeapTableModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, VALUE), self.index(rows - 1, RULE))
 
 
+class PlayHeapModel(HeapTableModel):
+    """The heaps of a played position (play mode): rows may be highlighted, a size shown counting."""
+
+    def __init__(self, position: SplitNimPosition, edit: Callable[[int, str], bool],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(position, edit, parent)
+        self.colour: QColor | None = None
+        self.rows: range = range(0)
+        self.sizes: dict[int, str] = {}
+
+    def set_flash(self, rows: range, colour: QColor | None, sizes: dict[int, str] | None = None) -> None:
+        """Highlight ``rows`` in ``colour`` (None: none), showing ``sizes`` for some of them."""
+        old = self.rows
+        self.rows, self.colour, self.sizes = rows, colour, sizes or {}
+        for span in (old, rows):
+            if len(span) and span.stop <= self.rowCount():
+                self.dataChanged.emit(self.index(span.start, 0), self.index(span.stop - 1, RULE))
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable  # read-only
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole):
+        row = index.row()
+        if role == Qt.ItemDataRole.BackgroundRole and self.colour is not None and row in self.rows:
+            return QBrush(self.colour)
+        if role == Qt.ItemDataRole.DisplayRole and index.column() == SIZE and row in self.sizes:
+            return self.sizes[row]
+        return super().data(index, role)
+
+
 class NumberDelegate(QStyledItemDelegate):
     """Numbers too wide for their cell keep their first and last digits (``10000…00001``)."""
 
@@ -136,9 +168,7 @@ class HeapView(QTableView):
         super().__init__(parent)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                             | QAbstractItemView.EditTrigger.EditKeyPressed
-                             | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.setEditTriggers(EDIT_TRIGGERS)
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
         self._numbers = NumberDelegate(self)
@@ -150,6 +180,14 @@ class HeapView(QTableView):
         horizontal = self.horizontalHeader()
         horizontal.setStretchLastSection(True)
         horizontal.setDefaultSectionSize(110)
+
+    def set_read_only(self, on: bool) -> None:
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers if on else EDIT_TRIGGERS)
+
+    def shown_sizes(self) -> list[str]:
+        """The size column as shown (for tests)."""
+        model = self.model()
+        return [model.data(model.index(r, SIZE)) for r in range(model.rowCount())]
 
     def selected_ranges(self) -> list[tuple[int, int]]:
         """The selected rows as disjoint (start, count) ranges (fast for a million rows)."""

@@ -104,6 +104,7 @@ class MovesPanel(QWidget):
         self.limit = limit
         self.list = QListWidget(self)
         self.list.setToolTip("Double-click a winning move to play it (one undo step).")
+        self.list.setWordWrap(True)  # a long note wraps instead of widening the column
         self.list.itemDoubleClicked.connect(self._played)
         self.more = QLabel("", self)
         self.more.setWordWrap(True)

@@ -6,6 +6,13 @@ position model (:class:`sgstudio.core.positions.splitnim.SplitNimPosition`), and
 the model's events. Work that may take long (a table for parts >= 4, the winning moves of a
 million heaps, a big brute-force table) runs in :class:`sgstudio.gui.tasks.Task` workers with a
 progress bar and Cancel; their results are dropped when the position changed meanwhile.
+
+Play mode (:mod:`.playing`): while the Play panel plays here, the heaps, the verdict and the
+winning moves show the played position, read-only under a "playing — edits end play" banner, each
+move animated; "Keep position" makes the played heaps the tab's own in one undo step.
+
+The layout fits about 900 pixels: three columns in a splitter (heaps | verdict and moves | the
+g(0..N) table), each with a modest minimum width, long explanations in wrapped labels.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -42,10 +50,14 @@ from sgstudio.gui.tabs.splitnim.commands import (
     SpliceCommand,
 )
 from sgstudio.gui.tabs.splitnim.heaps import HeapTableModel, HeapView
+from sgstudio.gui.tabs.snim.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.splitnim.panels import ComparisonPanel, MovesPanel, OutcomePanel
+from sgstudio.gui.tabs.splitnim.playing import SplitNimPlay
+from sgstudio.gui.tabs.splitnim.state import parse_state
 from sgstudio.gui.tasks import TaskProgress
 
 DEFAULT_HEAPS = (13, 9, 7)
+MIN_WIDTHS = (250, 230, 210)  # the splitter's columns: heaps, verdict and moves, g(0..N) table
 
 
 class SplitNimTab(GameTab):
@@ -58,6 +70,7 @@ class SplitNimTab(GameTab):
     def __init__(self, parent: QWidget | None = None, position: SplitNimPosition | None = None) -> None:
         super().__init__(parent)
         self.position = position if position is not None else SplitNimPosition(DEFAULT_HEAPS, parts=3)
+        self.play = SplitNimPlay(self)
         self._build()
         self.analyst = Analyst(self.position, self.heap_model, self.outcome, self.moves, self.compare,
                                self.progress, self.compute_button, self._tell, self)
@@ -69,13 +82,29 @@ class SplitNimTab(GameTab):
 
     # -- widgets -----------------------------------------------------------------------------
     def _build(self) -> None:
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(self._build_heaps())
         splitter.addWidget(self._build_analysis())
         self.compare = ComparisonPanel(self)
-        splitter.addWidget(_group("g(0..N): brute force beside the closed form", self.compare))
-        splitter.setSizes([560, 400, 320])
+        self.compare.progress.label.setWordWrap(True)
+        compare = _group("Check: g(0..N)", self.compare)
+        compare.layout().insertWidget(0, _note("Brute force beside the closed form; rows that differ are "
+                                               "highlighted.", self))
+        splitter.addWidget(compare)
+        for i, width in enumerate(MIN_WIDTHS):
+            splitter.widget(i).setMinimumWidth(width)
+            splitter.setCollapsible(i, False)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(2, 2)
+        splitter.setSizes([420, 300, 280])
+        # the window's scroll area sizes the tab by its height-for-width, which would take the
+        # columns' preferred heights: the splitter takes whatever height there is (down to its minimum)
+        splitter.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        splitter.setMinimumHeight(splitter.minimumSizeHint().height())  # Ignored drops it otherwise
+        self.banner = playing_banner(self)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
         layout.addLayout(self._build_parts_row())
         layout.addWidget(splitter, 1)
         self.message = QLabel("", self)
@@ -111,13 +140,17 @@ class SplitNimTab(GameTab):
         self.sizes.returnPressed.connect(self._add_heaps)
         self.add_button = QPushButton("Add", self)
         self.add_button.clicked.connect(self._add_heaps)
-        self.remove_button = QPushButton("Remove selected", self)
+        self.remove_button = QPushButton("Remove", self)
+        self.remove_button.setToolTip("Remove the selected heaps (Delete)")
         self.remove_button.clicked.connect(self._remove_selected)
         self.heap_count = QLabel("", self)
         row = QHBoxLayout()
         for w in (self.sizes, self.add_button, self.remove_button):
             row.addWidget(w)
-        box = _group("Heaps (edit a size in place; Delete removes the selected heaps)", self.heap_view)
+        self.sizes.setMinimumWidth(80)
+        box = _group("Heaps", self.heap_view)
+        self.heaps_hint = _note("Edit a size in place; Delete removes the selected heaps.", self)
+        box.layout().insertWidget(0, self.heaps_hint)
         box.layout().addLayout(row)
         box.layout().addWidget(self.heap_count)
         return box
@@ -129,6 +162,7 @@ class SplitNimTab(GameTab):
         self.compute_button = QPushButton("Compute the table", self)
         self.compute_button.hide()
         self.progress = TaskProgress(self)
+        self.progress.label.setWordWrap(True)
         column = QWidget(self)
         layout = QVBoxLayout(column)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -139,7 +173,14 @@ class SplitNimTab(GameTab):
         return column
 
     # -- edits (each one undo command) -------------------------------------------------------
+    def refuse_edit(self, *_args: object) -> bool:
+        """An edit gesture while play is on: refused with the reason."""
+        self._tell(REFUSED, error=True)
+        return False
+
     def _edit_heap(self, row: int, text: str) -> bool:
+        if self.play.active:
+            return self.refuse_edit()
         try:
             size = parse_size(text)
         except ValueError as err:
@@ -152,6 +193,9 @@ class SplitNimTab(GameTab):
         return True
 
     def _add_heaps(self) -> None:
+        if self.play.active:
+            self.refuse_edit()
+            return
         try:
             sizes = parse_sizes(self.sizes.text())
         except ValueError as err:
@@ -172,15 +216,23 @@ class SplitNimTab(GameTab):
         self._remove_ranges(ranges)
 
     def _remove_ranges(self, ranges: list) -> None:
+        if self.play.active:
+            self.refuse_edit()
+            return
         self._tell("")
         self.heap_view.clearSelection()
         self.undo_stack.push(RemoveRangesCommand(self.position, [tuple(r) for r in ranges]))
 
     def _parts_edited(self, parts: int) -> None:
+        if self.play.active:  # the box is disabled in play mode; nothing changes
+            return
         if parts != self.position.parts:
             self.undo_stack.push(SetPartsCommand(self.position, parts))
 
     def _play(self, move: tuple[int, tuple[int, ...]]) -> None:
+        if self.play.active:
+            self.refuse_edit()
+            return
         i, after = move
         try:
             self.position.game.apply((self.position.heap(i),), (0, after))
@@ -198,6 +250,8 @@ class SplitNimTab(GameTab):
 
     # -- following the model -----------------------------------------------------------------
     def _heaps_changed(self, *_args: object) -> None:
+        if self.play.active:
+            return  # an edit while playing: play ends at once and shows this position
         self.heap_count.setText(f"{len(self.position):,} heap{'s' if len(self.position) != 1 else ''}")
         self.analyst.schedule()
 
@@ -236,13 +290,14 @@ class SplitNimTab(GameTab):
     def to_state(self) -> dict[str, Any]:
         return {**self.position.to_dict(), "table_n": self.compare.count.value()}
 
+    def check_state(self, state: dict[str, Any]) -> None:
+        parse_state(state)
+
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded = SplitNimPosition.from_dict(state)
-        table_n = state.get("table_n", self.compare.count.value())
-        if isinstance(table_n, bool) or not isinstance(table_n, int) or table_n < 1:
-            raise ValueError(f"'table_n' must be a positive integer, not {table_n!r}")
+        loaded, table_n = parse_state(state)  # ValueError: the tab is unchanged
         self.position.replace(loaded.heap_array, loaded.parts)
-        self.compare.count.setValue(min(table_n, self.compare.count.maximum()))
+        if table_n is not None:
+            self.compare.count.setValue(min(table_n, self.compare.count.maximum()))
         self.undo_stack.clear()
         self._tell("")
 
@@ -286,6 +341,33 @@ class SplitNimTab(GameTab):
     def game_and_position(self) -> tuple[Any, tuple]:
         return self.position.game, self.position.heaps
 
+    # -- play mode (the Play panel) ------------------------------------------------------------
+    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
+        """Show a played position in the tab (read-only); a forward move is animated."""
+        return self.play.show(position, move, animate)
+
+    def end_play(self) -> None:
+        self.play.end()
+        self._heaps_changed()
+
+    def can_keep_play_position(self) -> bool:
+        return True
+
+    def keep_play_position(self, position: tuple) -> None:
+        """The played heaps become the tab's, as one undo step (none if they are the same)."""
+        heaps = tuple(position)
+        if heaps != self.position.heaps:
+            self.undo_stack.push(ReplaceCommand(self.position, heaps, self.position.parts,
+                                                "Keep the played position"))
+
+    def set_playing(self, on: bool) -> None:
+        """Read-only with the banner while play is on; editable again after."""
+        self.banner.setVisible(on)
+        self.heap_view.set_read_only(on)
+        for widget in (self.parts, self.sizes, self.add_button, self.remove_button, self.import_button):
+            widget.setEnabled(not on)
+        self._tell("")
+
 
 def _preview(heaps: tuple[int, ...], shown: int = 6) -> str:
     """``3 heaps: 1 2 4`` (cut after a few).
@@ -295,6 +377,13 @@ def _preview(heaps: tuple[int, ...], shown: int = 6) -> str:
     """
     text = " ".join(str(h) for h in heaps[:shown]) + (" …" if len(heaps) > shown else "")
     return f"{len(heaps):,} heap{'s' if len(heaps) != 1 else ''}: {text}"
+
+
+def _note(text: str, parent: QWidget) -> QLabel:
+    """A wrapped line of explanation (it never widens its column)."""
+    label = QLabel(text, parent)
+    label.setWordWrap(True)
+    return label
 
 
 def _group(title: str, widget: QWidget) -> QGroupBox:

@@ -1,0 +1,104 @@
+"""Play mode in the S-Nim tab: the Play panel's positions shown in the tab, read-only, each take
+animated (the heap's row flashes while its size counts down to what is left).
+
+The played heaps live in a second :class:`~sgstudio.core.positions.snim.SNimPosition` (same S,
+same period result), so the tab's own position and undo stack are never touched; the tab's panels
+show whichever position :attr:`SNimPlay.model` says (the played one while play is on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QColor
+
+from sgstudio.core.games.snim import SNimError
+from sgstudio.core.positions.snim import SNimPosition, check_heap
+from sgstudio.gui.tabs.snim.playshow import Flash
+
+if TYPE_CHECKING:
+    from sgstudio.gui.tabs.snim.tab import SNimTab
+
+STEPS = 1000  # resolution of the count-down
+
+
+def counted(size: int, take: int, t: float) -> int:
+    """The size shown at time ``t`` (0..1) of a take: from ``size`` down to ``size - take``.
+
+    >>> [counted(10**20, 7, t) == 10**20 - k for t, k in ((0, 0), (0.5, 4), (1, 7))]
+    [True, True, True]
+    """
+    return size - (take * round(t * STEPS) + STEPS // 2) // STEPS
+
+
+class SNimPlay:
+    """Shows played positions in ``tab``; :attr:`model` is the played position (None: not playing)."""
+
+    def __init__(self, tab: SNimTab) -> None:
+        self.tab = tab
+        self.model: SNimPosition | None = None
+        self.flash: Flash | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.model is not None
+
+    def show(self, position: Sequence[int], move: tuple | None, animate: bool) -> bool:
+        heaps = tuple(check_heap(h, i) for i, h in enumerate(position))
+        if self.model is None:
+            self._begin()
+        self.cut()
+        before = self.model.heaps
+        self.model.set_heaps(heaps)
+        self.tab.refresh_position()
+        take = self._take(before, heaps, move) if animate and move is not None else None
+        if take is not None:
+            self._animate(move[0], before[move[0]], take)
+        return True
+
+    def _begin(self) -> None:
+        own = self.tab.model
+        self.model = SNimPosition(own.S, own.heaps)
+        if own.period_result is not None:
+            self.model.adopt(own.period_result)
+        self.tab.set_playing(True)
+
+    def _take(self, before: tuple[int, ...], after: tuple[int, ...], move: tuple) -> int | None:
+        """The take of ``move`` if it leads from ``before`` to ``after`` (else None: no animation)."""
+        try:
+            if self.model.game.apply(before, move) != after:
+                return None
+        except (SNimError, TypeError, ValueError, IndexError):
+            return None
+        return int(move[1])
+
+    def _animate(self, row: int, size: int, take: int) -> None:
+        table = self.tab.heap_table
+
+        def step(t: float, colour: QColor) -> None:
+            table.flash_row(row, colour, str(counted(size, take, t)))
+
+        self.flash = Flash(self.tab, step, lambda: table.flash_row(row, None))
+        self.flash.start()
+
+    def cut(self) -> None:
+        """Finish the running animation at once (the next move, or the end of play)."""
+        if self.flash is not None:
+            flash, self.flash = self.flash, None
+            flash.finish()
+            flash.deleteLater()
+
+    def adopt(self, result: object) -> None:
+        """A period search result arrived for the tab's S: the played position uses it too."""
+        if self.model is not None:
+            self.model.adopt(result)  # type: ignore[arg-type]
+
+    def end(self) -> None:
+        """Play ended: the tab shows and edits its own position again."""
+        if self.model is None:
+            return
+        self.cut()
+        self.model = None
+        self.tab.set_playing(False)
+        self.tab.refresh_position()

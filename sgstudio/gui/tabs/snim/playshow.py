@@ -1,0 +1,106 @@
+"""Showing played positions in the number-game tabs (shared by the S-Nim, split-nim and Board tabs).
+
+While the Play panel plays on a tab, the tab shows the position being played, read-only, under a
+:func:`playing_banner`; each move is animated by a :class:`Flash`: a highlight colour that fades
+over ``DURATION_MS`` while the tab draws the move's progress (a heap counting down, new heaps
+lighting up, a chess gliding). ``DURATION_MS`` is read when a flash is made: tests set it to 0
+(the move is shown at once, no animation at all).
+
+(It lives in the S-Nim package because the three tabs share it; it has no S-Nim logic.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QWidget
+
+from sgstudio.gui import palette
+
+DURATION_MS = 300
+HIGHLIGHT = palette.SKY
+PLAYING_HINT = ("<b>Playing — edits end play.</b> This is the position being played, read-only: the "
+                "Play panel steps through it. Stop play (or Keep position) to edit; an undo, redo "
+                "or import ends play and brings back the tab's own position.")
+REFUSED = "Playing: the tab is read-only while play is on — stop play in the Play panel to edit."
+
+
+def playing_banner(parent: QWidget | None = None) -> QLabel:
+    """The hint shown above a tab while play is on (hidden otherwise)."""
+    label = QLabel(PLAYING_HINT, parent)
+    label.setObjectName("playing_banner")
+    label.setWordWrap(True)
+    label.setStyleSheet(f"QLabel#playing_banner {{ background: {HIGHLIGHT}; color: {palette.INK}; "
+                        "border-radius: 4px; padding: 4px 8px; }")
+    label.hide()
+    return label
+
+
+def faded(t: float) -> QColor:
+    """The highlight at time ``t`` (0..1) of a flash: full at 0, transparent at 1.
+
+    >>> faded(0.0).alpha(), faded(1.0).alpha(), faded(0.5).name() == HIGHLIGHT.lower()
+    (255, 0, True)
+    """
+    colour = QColor(HIGHLIGHT)
+    colour.setAlpha(round(255 * (1.0 - min(1.0, max(0.0, t)))))
+    return colour
+
+
+class Flash(QObject):
+    """One animated move: ``step(t, colour)`` for t going 0 -> 1, then ``done()`` exactly once.
+
+    :meth:`finish` cuts it short (the next move, or the end of play): ``done`` runs at once. With
+    a duration of 0 (``DURATION_MS = 0``) :meth:`start` calls ``done`` straight away and never
+    ``step``.
+
+    Examples
+    --------
+    >>> from PySide6.QtWidgets import QApplication
+    >>> app = QApplication.instance() or QApplication([])
+    >>> seen = []
+    >>> f = Flash(None, lambda t, c: seen.append(t), lambda: seen.append("done"), duration=0)
+    >>> f.start(); f.finish(); seen, f.running
+    (['done'], False)
+    """
+
+    def __init__(self, parent: QObject | None, step: Callable[[float, QColor], None],
+                 done: Callable[[], None], duration: int | None = None) -> None:
+        super().__init__(parent)
+        self.step, self.done = step, done
+        self.duration = DURATION_MS if duration is None else max(0, int(duration))
+        self.running = False
+        self.animation: QVariantAnimation | None = None
+
+    def start(self) -> None:
+        self.running = True
+        if self.duration == 0:
+            self.finish()
+            return
+        self.animation = QVariantAnimation(self)
+        self.animation.setStartValue(0.0)
+        self.animation.setEndValue(1.0)
+        self.animation.setDuration(self.duration)
+        self.animation.setEasingCurve(QEasingCurve.Type.InOutQuad)
+        self.animation.valueChanged.connect(self._value)
+        self.animation.finished.connect(self.finish)
+        self.step(0.0, faded(0.0))
+        self.animation.start()
+
+    def _value(self, t: object) -> None:
+        if self.running:
+            value = float(t)  # type: ignore[arg-type]
+            self.step(value, faded(value))
+
+    def finish(self) -> None:
+        """End now (idempotent): the animation stops and ``done`` runs once."""
+        if not self.running:
+            return
+        self.running = False
+        if self.animation is not None:
+            self.animation.stop()
+            self.animation.deleteLater()
+            self.animation = None
+        self.done()

@@ -1,0 +1,127 @@
+"""Play mode in the split-nim tab: the Play panel's positions shown in the tab, read-only, each move
+animated. A take flashes its heap's row while the size counts down to what is left (a heap taken
+whole then leaves the table); a split inserts the new heaps, which light up and fade.
+
+The played heaps live in a second :class:`~sgstudio.core.positions.splitnim.SplitNimPosition`
+shown through a :class:`~sgstudio.gui.tabs.splitnim.heaps.PlayHeapModel`; the tab's own position,
+its table model and its undo stack are never touched, and its analyst is held meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QColor
+
+from sgstudio.core.positions.splitnim import SplitNimPosition
+from sgstudio.core.positions.splitnim_work import scan_winning_moves
+from sgstudio.gui.tabs.snim.playing import counted
+from sgstudio.gui.tabs.snim.playshow import Flash
+from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS
+from sgstudio.gui.tabs.splitnim.heaps import PlayHeapModel
+from sgstudio.gui.tabs.splitnim.panels import SHOWN_XOR
+
+if TYPE_CHECKING:
+    from sgstudio.gui.tabs.splitnim.tab import SplitNimTab
+
+
+class SplitNimPlay:
+    """Shows played positions in ``tab``; :attr:`position` is the played one (None: not playing)."""
+
+    def __init__(self, tab: SplitNimTab) -> None:
+        self.tab = tab
+        self.position: SplitNimPosition | None = None
+        self.model: PlayHeapModel | None = None
+        self.flash: Flash | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.position is not None
+
+    def show(self, heaps: Sequence[int], move: tuple | None, animate: bool) -> bool:
+        heaps = tuple(int(h) for h in heaps)
+        if self.position is None:
+            self._begin()
+        self.cut()
+        pos = self.position
+        before = pos.heaps
+        if not (animate and move is not None and self._leads(before, heaps, move)):
+            pos.replace(heaps, pos.parts)
+        elif len(move[1]) > 1:  # a split: the new heaps come in and light up
+            i, after = move
+            pos.splice(i, 1, list(after))
+            self._animate(range(i, i + len(after)), None, lambda: None)
+        else:  # a take: the heap counts down, then is replaced by what is left (or removed)
+            i, after = move
+            size = before[i]
+            self._animate(range(i, i + 1), (size, size - (after[0] if after else 0)),
+                          lambda: pos.splice(i, 1, list(after)))
+        self._verdict(heaps)
+        return True
+
+    def _begin(self) -> None:
+        tab = self.tab
+        self.position = SplitNimPosition(tab.position.heap_array, tab.position.parts)
+        self.model = PlayHeapModel(self.position, tab.refuse_edit, tab)
+        tab.heap_view.setModel(self.model)
+        tab.analyst.hold(True)
+        tab.set_playing(True)
+
+    def _leads(self, before: tuple[int, ...], after: tuple[int, ...], move: tuple) -> bool:
+        try:
+            return self.position.game.apply(before, move) == after
+        except (ValueError, TypeError, IndexError):
+            return False
+
+    def _animate(self, rows: range, count: tuple[int, int] | None, then) -> None:
+        model = self.model
+
+        def step(t: float, colour: QColor) -> None:
+            sizes = {rows.start: str(counted(count[0], count[1], t))} if count else None
+            model.set_flash(rows, colour, sizes)
+
+        def done() -> None:
+            model.set_flash(range(0), None)
+            then()
+
+        self.flash = Flash(self.tab, step, done)
+        self.flash.start()
+
+    def _verdict(self, heaps: tuple[int, ...]) -> None:
+        """The outcome, nim-sum and winning moves of the played position (from the core)."""
+        tab = self.tab
+        pos = SplitNimPosition(heaps, self.position.parts)
+        tab.heap_count.setText(f"{len(heaps):,} heap{'s' if len(heaps) != 1 else ''} (played position)")
+        try:
+            values, total = pos.values(), pos.nim_sum()
+        except ValueError as err:
+            tab.outcome.show_unknown("?", f"No verdict: {err}.")
+            tab.moves.show_note("No winning moves without every heap's value.")
+            return
+        tab.outcome.show_result(values[:SHOWN_XOR].tolist(), total, len(heaps))
+        if total == 0:
+            tab.moves.show_note("None: the player to move loses whatever they do.")
+            return
+        scan = scan_winning_moves(pos.game, pos.heap_array, values, total, 0, MOVE_ROWS)
+        tab.moves.show_moves(pos.heap_array, scan.moves)
+        tab.moves.show_rest(len(scan.moves), scan.count)
+
+    def cut(self) -> None:
+        """Finish the running animation at once (the next move, or the end of play)."""
+        if self.flash is not None:
+            flash, self.flash = self.flash, None
+            flash.finish()
+            flash.deleteLater()
+
+    def end(self) -> None:
+        """Play ended: the tab shows (and edits) its own position again."""
+        if self.position is None:
+            return
+        self.cut()
+        tab = self.tab
+        tab.heap_view.setModel(tab.heap_model)
+        self.model.deleteLater()
+        self.position = self.model = None
+        tab.set_playing(False)
+        tab.analyst.hold(False)
