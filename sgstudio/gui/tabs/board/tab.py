@@ -10,6 +10,10 @@ The Grundy table of width 20 ships with sgstudio; any other width is computed (w
 few seconds for widths 21..24, plus the first compile) by a :class:`~sgstudio.gui.tasks.Task` with a
 progress bar and Cancel. Until it is ready the board stays editable and shows "…" for the values.
 ``table_loader(width, progress)`` is the function the task runs (tests replace it).
+
+Play mode (:mod:`.playing`): while the Play panel plays here, the board shows the played position,
+read-only under a "playing — edits end play" banner, each chess gliding to its landing cell; "Keep
+position" makes the played rows the tab's own in one undo step.
 """
 
 from __future__ import annotations
@@ -49,7 +53,10 @@ from sgstudio.gui.tabs.board.commands import (
     ToggleChessCommand,
 )
 from sgstudio.gui.tabs.board.panel import AnalysisPanel
+from sgstudio.gui.tabs.board.playing import BoardPlay
+from sgstudio.gui.tabs.board.state import parse_state
 from sgstudio.gui.tabs.board.view import BoardView
+from sgstudio.gui.tabs.snim.playshow import REFUSED, playing_banner
 from sgstudio.gui.tasks import Progress, Task
 
 ADD_ROW_KEYS = ("Ctrl+Shift+A",)
@@ -89,6 +96,7 @@ class BoardTab(GameTab):
         self._task_width = 0
         self._ready: set[int] = set()
         self._declined: int | None = None
+        self.play = BoardPlay(self)
         self._build()
         self.model.changed.connect(self.refresh)
         self.model.changed.connect(self._sync_controls)
@@ -129,7 +137,9 @@ class BoardTab(GameTab):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([900, 340])
+        self.banner = playing_banner(self)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
         layout.addLayout(bar)
         layout.addWidget(self.message)
         layout.addWidget(splitter, 1)
@@ -161,8 +171,22 @@ class BoardTab(GameTab):
         self.width_box.blockSignals(True)
         self.width_box.setValue(self.model.width)
         self.width_box.blockSignals(False)
-        self.remove_button.setEnabled(self.model.row_count() > 0)
-        self.counts.setText(f"{self.model.row_count()} rows, {self.model.chess_count()} chesses")
+        self.remove_button.setEnabled(self.model.row_count() > 0 and not self.play.active)
+        if not self.play.active:
+            self.show_counts(self.model)
+
+    def show_counts(self, model: BoardPosition) -> None:
+        played = " (played position)" if self.play.active else ""
+        self.counts.setText(f"{model.row_count()} rows, {model.chess_count()} chesses{played}")
+
+    def set_playing(self, on: bool) -> None:
+        """Read-only with the banner while play is on; editable again after."""
+        self.banner.setVisible(on)
+        for w in (self.width_box, self.add_button, self.clear_button, self.import_button):
+            w.setEnabled(not on)
+        self.remove_button.setEnabled(not on and self.model.row_count() > 0)
+        self.message.clear()
+        self.message.hide()
 
     # -- edits (each one undo step) ----------------------------------------------------------------
     def _push(self, command) -> None:
@@ -177,11 +201,20 @@ class BoardTab(GameTab):
         self.message.show()
         self.status_message.emit(text)
 
+    def _refused_in_play(self) -> bool:
+        """True (with the reason shown) when play is on: the board is read-only then."""
+        if self.play.active:
+            self._refuse(REFUSED)
+        return self.play.active
+
     def toggle_cell(self, row: int, column: int) -> None:
-        self._push(ToggleChessCommand(self.model, row, column))
+        if not self._refused_in_play():
+            self._push(ToggleChessCommand(self.model, row, column))
 
     def add_row(self) -> None:
         """Add an empty row below the current row (at the end when none is current)."""
+        if self._refused_in_play():
+            return
         current = self.view.current_row
         index = current + 1 if 0 <= current < self.model.row_count() else self.model.row_count()
         self._push(AddRowsCommand(self.model, index))
@@ -190,6 +223,8 @@ class BoardTab(GameTab):
 
     def remove_row(self) -> None:
         """Remove the current row (the last one when none is current)."""
+        if self._refused_in_play():
+            return
         n = self.model.row_count()
         if n == 0:
             self._refuse("There is no row to remove.")
@@ -198,11 +233,11 @@ class BoardTab(GameTab):
         self._push(RemoveRowsCommand(self.model, current if 0 <= current < n else n - 1))
 
     def clear(self) -> None:
-        if self.model.chess_count():
+        if self.model.chess_count() and not self._refused_in_play():
             self._push(ReplaceBoardCommand(self.model, [()] * self.model.row_count(), text="Clear the board"))
 
     def set_width(self, width: int) -> None:
-        if width == self.model.width:
+        if width == self.model.width or self._refused_in_play():
             return
         widest = max((r[-1] for r in self.model.rows if r), default=0)
         if widest > width:
@@ -214,6 +249,8 @@ class BoardTab(GameTab):
 
     def play_move(self, move) -> None:
         move = tuple(move)
+        if self._refused_in_play():
+            return
         if self.analysis is None or move not in [m.move for m in self.analysis.moves]:
             return
         self._push(PlayMoveCommand(self.model, move))
@@ -221,6 +258,8 @@ class BoardTab(GameTab):
     # -- analysis ----------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Show the analysis of the current board (or start the table's computation)."""
+        if self.play.active:
+            return  # the view shows the played board; play mode ends on any edit and calls this
         width = self.model.width
         if width == board.DEFAULT_WIDTH and width not in self._ready:
             board.grundy_table(width)  # shipped: a 1 MiB file, read at once
@@ -286,8 +325,11 @@ class BoardTab(GameTab):
     def to_state(self) -> dict[str, Any]:
         return self.model.to_dict()
 
+    def check_state(self, state: dict[str, Any]) -> None:
+        parse_state(state)
+
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded = BoardPosition.from_dict(state)  # ValueError: the tab is unchanged
+        loaded = parse_state(state)  # ValueError: the tab is unchanged
         self.model.replace(loaded.rows, loaded.width)
         self.undo_stack.clear()
         self.view.set_current_row(-1)
@@ -328,3 +370,20 @@ class BoardTab(GameTab):
 
     def game_and_position(self) -> tuple[board.BoardGame, board.Position]:
         return board.BoardGame(self.model.width), self.model.rows
+
+    # -- play mode (the Play panel) ----------------------------------------------------------------
+    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
+        """Show a played position on the board (read-only); a forward move's chess glides."""
+        return self.play.show(position, move, animate)
+
+    def end_play(self) -> None:
+        self.play.end()
+
+    def can_keep_play_position(self) -> bool:
+        return True
+
+    def keep_play_position(self, position: tuple) -> None:
+        """The played rows become the tab's, as one undo step (none if they are the same)."""
+        rows = tuple(tuple(r) for r in position)
+        if rows != self.model.rows:
+            self._push(ReplaceBoardCommand(self.model, rows, text="Keep the played position"))

@@ -12,6 +12,10 @@ cursor, Space toggles the cell under it (``cell_clicked`` again).
 
 What was painted last is kept for tests and tools: ``drawn_values`` (row -> text of its value
 badge) and ``drawn_arrows`` (the moves whose arrows were drawn).
+
+Play mode shows another :class:`BoardPosition` (:meth:`BoardView.set_model`) and animates a move
+with :meth:`BoardView.set_glide`: the chess is drawn on its way along the move's arrow path (over
+the jumped block), the landing cell stays empty until it arrives.
 """
 
 from __future__ import annotations
@@ -53,12 +57,53 @@ class BoardView(QAbstractScrollArea):
         self._by_row: dict[int, list[Move]] = {}
         self.drawn_values: dict[int, str] = {}
         self.drawn_arrows: list[Move] = []
+        self.glide: tuple[Move, float] | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setMouseTracking(True)
         self.verticalScrollBar().setSingleStep(self.cell)
-        for event in (model.row_changed, model.rows_inserted, model.rows_removed, model.reset):
-            event.connect(self._model_changed)
+        self._follow(model, True)
         self._update_geometry()
+
+    def _follow(self, model: BoardPosition, on: bool) -> None:
+        for event in (model.row_changed, model.rows_inserted, model.rows_removed, model.reset):
+            (event.connect if on else event.disconnect)(self._model_changed)
+
+    def set_model(self, model: BoardPosition) -> None:
+        """Show another board (play mode shows the played one); no analysis until one is given."""
+        if model is self.model:
+            return
+        self._follow(self.model, False)
+        self.model = model
+        self._follow(model, True)
+        self.glide = None
+        self.set_analysis(None)
+        self._model_changed()
+
+    def set_glide(self, move: Move | None, t: float = 0.0) -> None:
+        """Draw ``move``'s chess at ``t`` (0..1) of its way to the landing cell (None: no glide)."""
+        self.glide = None if move is None else (move, t)
+        if move is not None and t == 0.0:
+            self.ensure_row_visible(move[0])
+        self.viewport().update()
+
+    def glide_point(self) -> QPointF | None:
+        """Where the gliding chess is drawn (viewport coordinates), or None."""
+        if self.glide is None:
+            return None
+        move, t = self.glide
+        return self.glide_path(move).pointAtPercent(min(1.0, max(0.0, t)))
+
+    def glide_path(self, move: Move) -> QPainterPath:
+        """The way a moving chess goes: centre to centre, straight for a step, an arc over a block."""
+        row, c, d = move
+        a, b = QPointF(self.cell_center(row, c)), QPointF(self.cell_center(row, d))
+        path = QPainterPath(a)
+        if d == c + 1:
+            path.lineTo(b)
+        else:
+            top = self.cell_rect(row, c).top() - self.cell * 0.1
+            path.cubicTo(QPointF(a.x() + self.cell * 0.4, top), QPointF(b.x() - self.cell * 0.4, top), b)
+        return path
 
     # -- geometry ----------------------------------------------------------------------------------
     def _origin(self) -> QPoint:
@@ -197,6 +242,7 @@ class BoardView(QAbstractScrollArea):
         for i in rows:
             for move in self._by_row.get(i, ()):
                 self._paint_arrow(p, move, move == self.highlighted)
+        self._paint_glide(p)
         p.setClipping(False)
         self._paint_header(p)
         p.end()
@@ -219,8 +265,10 @@ class BoardView(QAbstractScrollArea):
         r = self.cell * 0.36
         p.setPen(palette.pen(palette.EDGE, 1.2))
         p.setBrush(palette.brush(DISC))
+        landing = self.glide[0][2] if self.glide is not None and self.glide[0][0] == i else None
         for c in row:
-            p.drawEllipse(QPointF(self.cell_center(i, c)), r, r)
+            if c != landing:
+                p.drawEllipse(QPointF(self.cell_center(i, c)), r, r)
         if self.cursor_cell is not None and self.cursor_cell[0] == i and self.hasFocus():
             p.setPen(palette.pen(palette.SKY, 2.5))
             p.setBrush(Qt.BrushStyle.NoBrush)
@@ -269,6 +317,15 @@ class BoardView(QAbstractScrollArea):
         p.drawPath(head)
         p.restore()
         self.drawn_arrows.append(move)
+
+    def _paint_glide(self, p: QPainter) -> None:
+        at = self.glide_point()
+        if at is None:
+            return
+        r = self.cell * 0.36
+        p.setPen(palette.pen(palette.SKY, 3.0))
+        p.setBrush(palette.brush(DISC))
+        p.drawEllipse(at, r, r)
 
     def _paint_header(self, p: QPainter) -> None:
         p.fillRect(QRect(0, 0, self.viewport().width(), HEADER), QColor(palette.PAPER))

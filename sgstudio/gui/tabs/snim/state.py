@@ -39,7 +39,8 @@ def _check_keys(data: dict, required: tuple[str, ...], optional: tuple[str, ...]
         raise ValueError(f"{what} lacks {', '.join(map(repr, missing))} (it needs {', '.join(required)})")
     unknown = sorted(str(k) for k in data if k not in required + optional)
     if unknown:
-        raise ValueError(f"{what} has an unknown key: {unknown[0]!r} (known: {', '.join(required + optional)})")
+        known = ", ".join(required + optional)
+        raise ValueError(f"{what} has an unknown key: {unknown[0]!r} (known: {known})")
 
 
 def _check_int_list(value: object, what: str) -> None:

@@ -1,0 +1,89 @@
+"""Play mode in the Board tab: the Play panel's positions shown on the board, read-only, each move
+animated (the chess glides from its cell to the landing cell, over the jumped block).
+
+The played rows live in a second :class:`~sgstudio.core.positions.board.BoardPosition` that the
+view shows meanwhile (:meth:`~sgstudio.gui.tabs.board.view.BoardView.set_model`); the tab's own
+board and undo stack are never touched. Values, total, W/L and winning-move arrows are those of the
+played position, from the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QColor
+
+from sgstudio.core.games import board
+from sgstudio.core.positions.board import BoardPosition, analyse
+from sgstudio.gui.tabs.snim.playshow import Flash
+
+if TYPE_CHECKING:
+    from sgstudio.gui.tabs.board.tab import BoardTab
+
+
+class BoardPlay:
+    """Shows played positions in ``tab``; :attr:`model` is the played board (None: not playing)."""
+
+    def __init__(self, tab: BoardTab) -> None:
+        self.tab = tab
+        self.model: BoardPosition | None = None
+        self.flash: Flash | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.model is not None
+
+    def show(self, rows: Sequence[Sequence[int]], move: tuple | None, animate: bool) -> bool:
+        if self.model is None:
+            self._begin()
+        self.cut()
+        model, view, panel = self.model, self.tab.view, self.tab.panel
+        before = model.rows
+        model.replace(rows)
+        analysis = analyse(model.rows, model.width)
+        view.set_analysis(analysis)
+        panel.show_analysis(analysis)
+        self.tab.show_counts(model)
+        if animate and move is not None and self._leads(before, model.rows, tuple(move)):
+            self._glide(tuple(move))
+        return True
+
+    def _begin(self) -> None:
+        own = self.tab.model
+        self.model = BoardPosition(own.rows, own.width)
+        self.tab.view.set_model(self.model)
+        self.tab.set_playing(True)
+
+    def _leads(self, before: tuple, after: tuple, move: tuple) -> bool:
+        try:
+            return board.BoardGame(self.model.width).apply(before, move) == after
+        except (ValueError, TypeError, IndexError):
+            return False
+
+    def _glide(self, move: tuple[int, int, int]) -> None:
+        view = self.tab.view
+
+        def step(t: float, _colour: QColor) -> None:
+            view.set_glide(move, t)
+
+        self.flash = Flash(self.tab, step, lambda: view.set_glide(None))
+        self.flash.start()
+
+    def cut(self) -> None:
+        """Finish the running glide at once (the next move, or the end of play)."""
+        if self.flash is not None:
+            flash, self.flash = self.flash, None
+            flash.finish()
+            flash.deleteLater()
+
+    def end(self) -> None:
+        """Play ended: the board shows (and edits) the tab's own position again."""
+        if self.model is None:
+            return
+        self.cut()
+        self.model = None
+        self.tab.view.set_model(self.tab.model)
+        self.tab.set_playing(False)
+        self.tab.refresh()
+        self.tab.show_counts(self.tab.model)
