@@ -323,3 +323,33 @@ def _noop():
     from PySide6.QtGui import QUndoCommand
 
     return QUndoCommand("nothing")
+
+
+@pytest.mark.parametrize(("state", "words"), [
+    ([], "must be a mapping"),
+    ({}, "lacks 'width', 'rows'"),
+    ({"rows": []}, "lacks 'width'"),
+    ({"width": 20}, "lacks 'rows'"),
+    ({"width": 20, "rows": [], "height": 3}, "unknown key: 'height'"),
+    ({"width": "20", "rows": []}, "width must be an integer"),
+    ({"width": True, "rows": []}, "width must be an integer"),
+    ({"width": 25, "rows": []}, r"in 1\.\.24"),
+    ({"width": 20, "rows": "19 20"}, "'rows' must be a list"),
+    ({"width": 20, "rows": [19, 20]}, "row 1 must be a list"),
+    ({"width": 20, "rows": [[19], [0]]}, r"row 2: column 0 is outside 1\.\.20"),
+    ({"width": 8, "rows": [[9]]}, r"row 1: column 9 is outside 1\.\.8"),
+    ({"width": 20, "rows": [[3, 5, 3]]}, "row 1: column 3 is repeated"),
+    ({"width": 20, "rows": [[1.0]]}, "row 1: a column must be an integer"),
+    ({"width": 20, "rows": [["1"]]}, "row 1: a column must be an integer"),
+    ({"width": 20, "rows": [[True]]}, "row 1: a column must be an integer"),
+])
+def test_load_state_rejects_malformed_state_and_leaves_the_tab_unchanged(qtbot, tab, state, words):
+    click_cell(qtbot, tab, 0, 1)
+    before, count, rows = tab.to_state(), tab.undo_stack.count(), tab.view.model.rows
+    drawn_before = dict(drawn(tab)[0])
+    for method in (tab.check_state, tab.load_state):
+        with pytest.raises(ValueError, match=words):
+            method(state)
+        assert tab.to_state() == before and tab.undo_stack.count() == count == 1
+        assert tab.view.model.rows == rows and drawn(tab)[0] == drawn_before
+    assert_shows_core(tab)

@@ -352,14 +352,47 @@ def test_to_state_load_state_round_trip(qtbot, tab):
     assert_matches_core(other)
 
 
-@pytest.mark.parametrize("state", [{}, {"S": [0], "heaps": []}, {"S": [1], "heaps": [-1]},
-                                   {"S": [1], "heaps": [], "plot_limit": 0}])
-def test_load_state_rejects_bad_state_and_keeps_the_tab(tab, state):
+JUDGE = {"file": "f.txt", "number": 1, "count": 2, "S": [2, 5], "positions": [[5, 12], [2]]}
+
+
+@pytest.mark.parametrize(("state", "words"), [
+    ({}, "lacks 'S', 'heaps'"),
+    ([], "must be a mapping"),
+    ({"S": [2]}, "lacks 'heaps'"),
+    ({"S": [2], "heaps": [], "colour": 1}, "unknown key: 'colour'"),
+    ({"S": "2 5", "heaps": []}, "S must be a list"),
+    ({"S": [True, 2], "heaps": []}, "S must be a list"),
+    ({"S": [2.0], "heaps": []}, "S must be a list"),
+    ({"S": [0], "heaps": []}, "must be positive"),
+    ({"S": [1], "heaps": [-1]}, ">= 0"),
+    ({"S": [1], "heaps": [1.5]}, "heaps must be a list"),
+    ({"S": [1], "heaps": "5 12"}, "heaps must be a list"),
+    ({"S": [1], "heaps": [False]}, "heaps must be a list"),
+    ({"S": [1], "heaps": [], "plot_limit": 0}, "plot_limit"),
+    ({"S": [1], "heaps": [], "plot_limit": True}, "plot_limit"),
+    ({"S": [1], "heaps": [], "judge": [1]}, "judge must be a mapping"),
+    ({"S": [1], "heaps": [], "judge": {**JUDGE, "number": "1"}}, "number and count"),
+    ({"S": [1], "heaps": [], "judge": {**JUDGE, "number": 3}}, "number and count"),
+    ({"S": [1], "heaps": [], "judge": {**JUDGE, "file": 7}}, "file must be a string"),
+    ({"S": [1], "heaps": [], "judge": {**JUDGE, "positions": [[1], "2"]}}, "judge position 2"),
+    ({"S": [1], "heaps": [], "judge": {k: v for k, v in JUDGE.items() if k != "S"}}, "lacks 'S'"),
+    ({"S": [1], "heaps": [], "judge": {**JUDGE, "extra": 1}}, "unknown key: 'extra'"),
+])
+def test_load_state_rejects_bad_state_and_keeps_the_tab(tab, state, words):
     tab.undo_stack.push(tab_module.SetHeapCommand(tab.model, 0, 3))
-    before = tab.model.snapshot()
-    with pytest.raises(ValueError):
-        tab.load_state(state)
-    assert tab.model.snapshot() == before and tab.undo_stack.count() == 1
+    before, shown = tab.model.snapshot(), tab.heap_table.shown_sizes()
+    for method in (tab.check_state, tab.load_state):
+        with pytest.raises(ValueError, match=words):
+            method(state)
+        assert tab.model.snapshot() == before and tab.undo_stack.count() == 1
+        assert tab.heap_table.shown_sizes() == shown
+
+
+def test_a_state_with_a_judge_case_loads(qtbot, tab):
+    tab.load_state({"S": [2, 5], "heaps": [2], "judge": JUDGE, "plot_limit": 40})
+    settle(qtbot, tab)
+    assert tab.model.judge.positions == ((5, 12), (2,)) and tab.plot.limit.value() == 40
+    assert tab.to_state()["judge"] == JUDGE
 
 
 # -- the plot ------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.splitnim import SplitNimTab
+from sgstudio.gui.tabs.splitnim.commands import SetPartsCommand
 from sgstudio.gui.tabs.splitnim.heaps import RULE, SIZE, VALUE
 from sgstudio.paths import resource_path
 
@@ -198,6 +199,33 @@ def test_state_round_trip_and_a_refused_state(qtbot, tab):
             other.load_state(bad)
         assert other.to_state() == state
     other.shutdown()
+
+
+@pytest.mark.parametrize(("state", "words"), [
+    ([], "must be a mapping"),
+    ({}, "lacks 'heaps', 'parts'"),
+    ({"heaps": [1]}, "lacks 'parts'"),
+    ({"heaps": [1], "parts": 3, "rows": []}, "unknown key: 'rows'"),
+    ({"heaps": "1 2", "parts": 3}, "'heaps' must be a list"),
+    ({"heaps": [1, True], "parts": 3}, "heap 2"),
+    ({"heaps": [1.5], "parts": 3}, "heap 1"),
+    ({"heaps": [1, -2], "parts": 3}, "heap 2"),
+    ({"heaps": [1], "parts": True}, "number of parts"),
+    ({"heaps": [1], "parts": 3.0}, "number of parts"),
+    ({"heaps": [1], "parts": 99}, "number of parts"),
+    ({"heaps": [1], "parts": 3, "table_n": True}, "table_n"),
+    ({"heaps": [1], "parts": 3, "table_n": 0}, "table_n"),
+])
+def test_load_state_rejects_malformed_state_and_leaves_the_tab_unchanged(tab, state, words):
+    load(tab, [5, 6, 7], parts=2)
+    tab.undo_stack.push(SetPartsCommand(tab.position, 3))
+    before, count = tab.to_state(), tab.undo_stack.count()
+    for method in (tab.check_state, tab.load_state):
+        with pytest.raises(ValueError, match=words):
+            method(state)
+        assert tab.to_state() == before and tab.undo_stack.count() == count == 1
+    assert tab.settle()
+    assert_shows_the_core(tab)
 
 
 def test_the_judge_sample_imports_with_the_judges_answers(tab, dialogs):
