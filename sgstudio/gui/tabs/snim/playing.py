@@ -79,6 +79,8 @@ class SNimPlay:
         def step(t: float, colour: QColor) -> None:
             table.flash_row(row, colour, str(counted(size, take, t)))
 
+        if table.view.item(row, 0) is not None:
+            table.view.scrollToItem(table.view.item(row, 0))
         self.flash = Flash(self.tab, step, lambda: table.flash_row(row, None))
         self.flash.start()
 

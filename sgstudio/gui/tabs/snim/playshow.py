@@ -15,15 +15,16 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from sgstudio.gui import palette
 
 DURATION_MS = 300
 HIGHLIGHT = palette.SKY
-PLAYING_HINT = ("<b>Playing — edits end play.</b> This is the position being played, read-only: the "
-                "Play panel steps through it. Stop play (or Keep position) to edit; an undo, redo "
-                "or import ends play and brings back the tab's own position.")
+PLAYING_HINT = ("<b>Playing — edits end play.</b> Read-only: the position being played. "
+                "Stop play or Keep position to edit.")
+PLAYING_TIP = ("The Play panel steps through this position; the tab's own position is unchanged. An undo, "
+               "redo or import ends play and brings back the tab's own position.")
 REFUSED = "Playing: the tab is read-only while play is on — stop play in the Play panel to edit."
 
 
@@ -31,7 +32,10 @@ def playing_banner(parent: QWidget | None = None) -> QLabel:
     """The hint shown above a tab while play is on (hidden otherwise)."""
     label = QLabel(PLAYING_HINT, parent)
     label.setObjectName("playing_banner")
-    label.setWordWrap(True)
+    label.setToolTip(PLAYING_TIP)
+    # one line, never wrapped (a wrapped label would make the tab's scroll area size it by its
+    # height-for-width) and never widening the tab (a narrow tab clips the end of the line)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
     label.setStyleSheet(f"QLabel#playing_banner {{ background: {HIGHLIGHT}; color: {palette.INK}; "
                         "border-radius: 4px; padding: 4px 8px; }")
     label.hide()

@@ -85,6 +85,7 @@ class SplitNimPlay:
             model.set_flash(range(0), None)
             then()
 
+        self.tab.heap_view.scrollTo(model.index(rows.start, 0))
         self.flash = Flash(self.tab, step, done)
         self.flash.start()
 
