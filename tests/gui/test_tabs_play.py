@@ -21,6 +21,7 @@ from sgstudio.paths import resource_path
 
 L = Qt.MouseButton.LeftButton
 KEYS = ("snim", "splitnim", "board")
+SHORT_BOARD = {"width": 20, "rows": [[12, 13, 17], [16, 18]]}  # blocks to jump; a game of a few moves
 SAMPLES = {"snim": ("hdu1536", "hdu1536.txt", "case 2"), "splitnim": ("hdu5795", "hdu5795.txt", "Case 2"),
            "board": ("hdu5724", "hdu5724.txt", "Test 2")}
 
@@ -118,6 +119,8 @@ def assert_read_only(window, key: str, on: bool) -> None:
 def test_computer_against_itself_shows_each_position_then_back_and_forth(qtbot, window, dialogs, fast, key):
     if key == "snim":
         import_sample(qtbot, window, dialogs, key)  # S = {1..5}, heaps 2 5 12: a longer game
+    if key == "board":
+        tab(window, key).load_state(SHORT_BOARD)
     window.tabs.show_tab(key)
     settle(qtbot, window, key)
     before, count = tab(window, key).to_state(), tab(window, key).undo_stack.count()
@@ -155,9 +158,10 @@ def test_keep_position_is_one_undo_step_that_undo_reverts_exactly(qtbot, window,
     settle(qtbot, window, key)
     t = tab(window, key)
     before, count = t.to_state(), t.undo_stack.count()
-    s = start(qtbot, window)
-    qtbot.waitUntil(lambda: s.is_over, timeout=20000)
-    window.play.jump(1)  # keep a position in the middle of the game
+    s = start(qtbot, window, Mode.TWO_HUMANS)
+    for _ in range(3):  # the computer's choices, played by hand
+        assert window.play.play_move(s.hint().move)
+    window.play.jump(2)  # keep a position in the middle of the game
     kept = s.position
     assert kept != s.start
     qtbot.mouseClick(window.play.keep_button, L)
