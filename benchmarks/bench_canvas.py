@@ -9,7 +9,13 @@ whole graph fitted in the window and at 100 % zoom, and split into "model + item
 Baseline, measured in the same run: a scene of the same number of plain QGraphicsEllipseItems (and
 plain QGraphicsLineItems for the edges) at the same places, the same view and zoom; one sample
 recolours as many ellipses as the edit changed vertices (at least one) and repaints. Also: opening
-the graph (layered layout, items, first paint) against building the plain scene.
+the graph (model, layered layout, items, first paint; after a warm-up that loads numba's cached
+kernels) against building the plain scene.
+
+Then the same edits in the real MainWindow (canvas, analysis panel with five tokens on the board,
+undo history, docks): one sample = push the command, then run the event loop until both the canvas
+and the analysis panel have painted (the panel rebuilds once per event-loop turn). The panel's
+rebuild alone is timed too.
 
 Run: ``QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_canvas.py``
 """
@@ -27,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import common
-from PySide6.QtCore import QEvent, QLineF, QObject, QRectF
+from PySide6.QtCore import QEvent, QLineF, QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QUndoStack
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
 
@@ -48,6 +54,13 @@ def random_dag(n: int, m: int, seed: int = 1) -> list[tuple[int, int]]:
     return sorted(edges)
 
 
+def random_edit(model: GameGraph, rng: random.Random):
+    """Add or remove a random edge u -> v with u < v (stays acyclic), as an undo command."""
+    u = rng.randrange(N - 1)
+    v = rng.randrange(u + 1, N)
+    return RemoveEdgeCommand(model, u, v) if model.has_edge(u, v) else AddEdgeCommand(model, u, v)
+
+
 def ms(seconds: float) -> float:
     return seconds * 1000.0
 
@@ -59,9 +72,7 @@ def edit_samples(canvas: GraphCanvas, stack: QUndoStack, rng: random.Random) -> 
     model.values_changed.connect(lambda changed: changed_counts.append(len(changed)))
     totals, models, paints = [], [], []
     for _ in range(SAMPLES):
-        u = rng.randrange(N - 1)
-        v = rng.randrange(u + 1, N)
-        cmd = RemoveEdgeCommand(model, u, v) if model.has_edge(u, v) else AddEdgeCommand(model, u, v)
+        cmd = random_edit(model, rng)
         t0 = time.perf_counter()
         stack.push(cmd)
         t1 = time.perf_counter()
@@ -91,9 +102,7 @@ def partial_samples(canvas: GraphCanvas, stack: QUndoStack, rng: random.Random, 
     """Edit -> Qt repaints only the dirty region through its own update path (what a user sees)."""
     model, watch, out = canvas.model, PaintWatch(canvas.viewport()), []
     for _ in range(SAMPLES):
-        u = rng.randrange(N - 1)
-        v = rng.randrange(u + 1, N)
-        cmd = RemoveEdgeCommand(model, u, v) if model.has_edge(u, v) else AddEdgeCommand(model, u, v)
+        cmd = random_edit(model, rng)
         app.processEvents()
         before = watch.paints
         t0 = time.perf_counter()
@@ -152,18 +161,73 @@ def line(name: str, ours: list[float], base: list[float] | None = None) -> None:
     print(text)
 
 
+def window_samples(window, app, rng: random.Random) -> tuple[list[float], list[float]]:
+    """(edit -> canvas and panel painted, panel rebuild alone) in ms, in the real MainWindow."""
+    canvas, panel = window.canvas, window.analysis
+    on_canvas, on_panel = PaintWatch(canvas.viewport()), PaintWatch(panel.moves.viewport())
+    screen, rebuild = [], []
+    for _ in range(SAMPLES):
+        app.processEvents()
+        before = (on_canvas.paints, on_panel.paints)
+        t0 = time.perf_counter()
+        window.undo_stack.push(random_edit(canvas.model, rng))
+        for _ in range(100):
+            app.processEvents()
+            if on_canvas.paints > before[0] and on_panel.paints > before[1]:
+                break
+        screen.append(ms(time.perf_counter() - t0))
+    for _ in range(SAMPLES // 4):
+        window.undo_stack.push(random_edit(canvas.model, rng))
+        t0 = time.perf_counter()
+        panel.refresh()
+        rebuild.append(ms(time.perf_counter() - t0))
+        app.processEvents()
+    return screen, rebuild
+
+
+def window_section(app, edges: list[tuple[int, int]]) -> None:
+    from sgstudio.gui.files import Loaded
+    from sgstudio.gui.main_window import MainWindow
+
+    window = MainWindow()
+    window.resize(*SIZE)
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    window.show()
+    model = GameGraph.from_edges(N, edges)
+    for v in random.Random(3).sample(range(N), 5):
+        model.add_token(v)
+    window.document.install(Loaded(model, "bench"))
+    app.processEvents()
+    canvas = window.canvas
+    print(f"-- real MainWindow {SIZE[0]}x{SIZE[1]}, 5 tokens; edit -> canvas and analysis panel painted "
+          "(Qt's own repaint)")
+    for zoom in ("fit", "100%"):
+        if zoom == "100%":
+            canvas.resetTransform()
+            canvas.centerOn(canvas.item_for_vertex(N // 2).pos())
+        screen, rebuild = window_samples(window, app, random.Random(11))
+        line(f"zoom {zoom} ({canvas.zoom():.2f}x): edit -> screen", screen)
+        line("  analysis panel rebuild alone", rebuild)
+    window.close()
+
+
 def main() -> None:
     app = QApplication.instance() or QApplication([])
     edges = random_dag(N, M)
+    GameGraph.from_edges(N, edges)  # warm-up: numba loads its cached kernels on first use
     stack = QUndoStack()
     canvas = GraphCanvas(GameGraph(), stack)
     canvas.resize(*SIZE)
     canvas.show()
     app.processEvents()
     t0 = time.perf_counter()
-    canvas.set_model(GameGraph.from_edges(N, edges))
+    model = GameGraph.from_edges(N, edges)
+    t1 = time.perf_counter()
+    canvas.set_model(model)
+    t2 = time.perf_counter()
     canvas.viewport().repaint()
     t_open = time.perf_counter() - t0
+    steps = f"model {t1 - t0:.3f} + layout and items {t2 - t1:.3f} + first paint {t0 + t_open - t2:.3f}"
     print(f"graph: {N} vertices, {M} edges, viewport {SIZE[0]}x{SIZE[1]}, {SAMPLES} edits per zoom level")
     for zoom in ("fit", "100%"):
         if zoom == "100%":
@@ -187,8 +251,10 @@ def main() -> None:
     plain, _ellipses = plain_view(canvas)
     plain.viewport().repaint()
     t_plain = time.perf_counter() - t1
-    print(f"open (layout + items + first paint): {t_open:.3f} s | plain scene build + paint {t_plain:.3f} s"
-          f" | ratio {t_open / t_plain:.2f}x")
+    print(f"open (model + layout + items + first paint): {t_open:.3f} s ({steps}) | plain scene build + "
+          f"paint {t_plain:.3f} s | ratio {t_open / t_plain:.2f}x")
+    plain.close()
+    window_section(app, edges)
 
 
 if __name__ == "__main__":
