@@ -48,7 +48,6 @@ def pen(colour: str, width: float = 1.0, style: Qt.PenStyle = Qt.PenStyle.SolidL
 
 
 @cache
-@cache
 def hairline(colour: str) -> QPen:
     """A shared cosmetic 1-pixel pen: Qt draws it on its fast path (no stroking) at any zoom, which
     keeps thousands of long edges cheap to repaint."""
