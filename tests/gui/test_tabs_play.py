@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication
 
 from sgstudio.core.games.splitnim import SplitNim
 from sgstudio.core.play import Mode, PlaySession
-from sgstudio.gui.tabs.snim import playshow
+from sgstudio.gui.tabs import playshow
 from sgstudio.gui.tabs.snim.heaps import VALUE as SNIM_VALUE
 from sgstudio.gui.tabs.splitnim.heaps import SIZE, VALUE
 from sgstudio.paths import resource_path

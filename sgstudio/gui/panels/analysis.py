@@ -13,7 +13,7 @@ wires to the canvas (hover highlight) and to the undo stack (double-click plays 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import mex
-from sgstudio.gui import palette
+from sgstudio.gui.widgets import OutcomeBanner
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_TOKEN_ROWS = 12
@@ -160,13 +160,7 @@ class AnalysisPanel(QWidget):
     # -- widgets ---------------------------------------------------------------------------
     def _build(self) -> None:
         layout = QVBoxLayout(self)
-        self.outcome = QLabel("", self)
-        self.outcome.setObjectName("outcome")
-        big = QFont(self.font())
-        big.setPointSize(30)
-        big.setBold(True)
-        self.outcome.setFont(big)
-        self.outcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.outcome = OutcomeBanner(self, 30)
         self.verdict = QLabel("", self)
         self.verdict.setWordWrap(True)
         self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -216,7 +210,7 @@ class AnalysisPanel(QWidget):
         self._timer.stop()
         model = self.model
         if model is None:
-            self.outcome.setText("")
+            self.outcome.clear_outcome()
             self.verdict.setText("No game open.")
             self.table.setText("")
             self.moves.clear()
@@ -232,10 +226,7 @@ class AnalysisPanel(QWidget):
     def _show_outcome(self, model: GameGraph) -> None:
         total = model.nim_sum()
         win = total != 0
-        self.outcome.setText("WIN" if win else "LOSE")
-        back, ink = (palette.ORANGE, palette.INK) if win else (palette.BLUE, palette.PAPER)
-        self.outcome.setStyleSheet(f"QLabel#outcome {{ background: {back}; color: {ink}; "
-                                   "border-radius: 6px; padding: 4px; }")
+        self.outcome.set_outcome(win)
         if not model.tokens():
             text = "No tokens: the player to move has no move and loses."
         elif win:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from sgstudio.core.positions.board import Analysis
 from sgstudio.gui import palette
 from sgstudio.gui.tasks import TaskProgress
+from sgstudio.gui.widgets import OutcomeBanner
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 
@@ -52,10 +53,8 @@ class AnalysisPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.outcome = QLabel("…")
-        self.outcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.outcome.setFont(palette.font(30, bold=True))
-        self.outcome.setMinimumHeight(64)
+        self.outcome = OutcomeBanner(self, 30, 64)
+        self.outcome.set_outcome(None)
         self.verdict = QLabel()
         self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.total = QLabel()
@@ -82,8 +81,7 @@ class AnalysisPanel(QWidget):
 
     def show_analysis(self, analysis: Analysis) -> None:
         win = analysis.total != 0
-        self._set_outcome("WIN" if win else "LOSE", palette.ORANGE if win else palette.BLUE,
-                          palette.INK if win else palette.PAPER)
+        self.outcome.set_outcome(win)
         self.verdict.setText("the player to move wins" if win else "the player to move loses")
         values = analysis.values
         shown = " ⊕ ".join(map(str, values[:12])) + (" ⊕ …" if len(values) > 12 else "")
@@ -100,17 +98,13 @@ class AnalysisPanel(QWidget):
 
     def show_pending(self, width: int, cancelled: bool) -> None:
         """No analysis: the table of ``width`` is being computed, or its computation was cancelled."""
-        self._set_outcome("…", "#BDBDBD", palette.INK)
+        self.outcome.set_outcome(None)
         self.verdict.setText(f"Grundy table for width {width}: "
                              + ("not computed (cancelled)" if cancelled else "computing…"))
         self.total.setText("")
         self.moves_title.setText("")
         self.moves.clear()
         self.compute.setVisible(cancelled)
-
-    def _set_outcome(self, text: str, fill: str, ink: str) -> None:
-        self.outcome.setText(text)
-        self.outcome.setStyleSheet(f"background: {fill}; color: {ink}; border-radius: 8px;")
 
     def outcome_text(self) -> str:
         return self.outcome.text()

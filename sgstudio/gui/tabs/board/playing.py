@@ -16,19 +16,20 @@ from PySide6.QtGui import QColor
 
 from sgstudio.core.games import board
 from sgstudio.core.positions.board import BoardPosition, analyse
-from sgstudio.gui.tabs.snim.playshow import Flash
+from sgstudio.gui.tabs.playshow import TabPlay
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.board.tab import BoardTab
 
 
-class BoardPlay:
+class BoardPlay(TabPlay):
     """Shows played positions in ``tab``; :attr:`model` is the played board (None: not playing)."""
 
+    tab: BoardTab
+
     def __init__(self, tab: BoardTab) -> None:
-        self.tab = tab
+        super().__init__(tab)
         self.model: BoardPosition | None = None
-        self.flash: Flash | None = None
 
     @property
     def active(self) -> bool:
@@ -67,15 +68,7 @@ class BoardPlay:
         def step(t: float, _colour: QColor) -> None:
             view.set_glide(move, t)
 
-        self.flash = Flash(self.tab, step, lambda: view.set_glide(None))
-        self.flash.start()
-
-    def cut(self) -> None:
-        """Finish the running glide at once (the next move, or the end of play)."""
-        if self.flash is not None:
-            flash, self.flash = self.flash, None
-            flash.finish()
-            flash.deleteLater()
+        self.start_flash(step, lambda: view.set_glide(None))
 
     def end(self) -> None:
         """Play ended: the board shows (and edits) the tab's own position again."""

@@ -56,7 +56,7 @@ from sgstudio.gui.tabs.board.panel import AnalysisPanel
 from sgstudio.gui.tabs.board.playing import BoardPlay
 from sgstudio.gui.tabs.board.state import parse_state
 from sgstudio.gui.tabs.board.view import BoardView
-from sgstudio.gui.tabs.snim.playshow import REFUSED, playing_banner
+from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
 from sgstudio.gui.tasks import Progress, Task
 
 ADD_ROW_KEYS = ("Ctrl+Shift+A",)

@@ -15,30 +15,19 @@ from PySide6.QtGui import QColor
 
 from sgstudio.core.games.snim import SNimError
 from sgstudio.core.positions.snim import SNimPosition, check_heap
-from sgstudio.gui.tabs.snim.playshow import Flash
+from sgstudio.gui.tabs.playshow import TabPlay, counted
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.snim.tab import SNimTab
 
-STEPS = 1000  # resolution of the count-down
-
-
-def counted(size: int, take: int, t: float) -> int:
-    """The size shown at time ``t`` (0..1) of a take: from ``size`` down to ``size - take``.
-
-    >>> [counted(10**20, 7, t) == 10**20 - k for t, k in ((0, 0), (0.5, 4), (1, 7))]
-    [True, True, True]
-    """
-    return size - (take * round(t * STEPS) + STEPS // 2) // STEPS
-
-
-class SNimPlay:
+class SNimPlay(TabPlay):
     """Shows played positions in ``tab``; :attr:`model` is the played position (None: not playing)."""
 
+    tab: SNimTab
+
     def __init__(self, tab: SNimTab) -> None:
-        self.tab = tab
+        super().__init__(tab)
         self.model: SNimPosition | None = None
-        self.flash: Flash | None = None
 
     @property
     def active(self) -> bool:
@@ -81,15 +70,7 @@ class SNimPlay:
 
         if table.view.item(row, 0) is not None:
             table.view.scrollToItem(table.view.item(row, 0))
-        self.flash = Flash(self.tab, step, lambda: table.flash_row(row, None))
-        self.flash.start()
-
-    def cut(self) -> None:
-        """Finish the running animation at once (the next move, or the end of play)."""
-        if self.flash is not None:
-            flash, self.flash = self.flash, None
-            flash.finish()
-            flash.deleteLater()
+        self.start_flash(step, lambda: table.flash_row(row, None))
 
     def adopt(self, result: object) -> None:
         """A period search result arrived for the tab's S: the played position uses it too."""

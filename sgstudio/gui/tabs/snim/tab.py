@@ -42,6 +42,7 @@ from sgstudio.core.positions.snim import (
 )
 from sgstudio.formats import hdu1536
 from sgstudio.gui.tabs import GameTab
+from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.snim.commands import (
     ImportCaseCommand,
     InsertHeapCommand,
@@ -53,7 +54,6 @@ from sgstudio.gui.tabs.snim.commands import (
 )
 from sgstudio.gui.tabs.snim.heaps import HeapTable
 from sgstudio.gui.tabs.snim.playing import SNimPlay
-from sgstudio.gui.tabs.snim.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
 from sgstudio.gui.tabs.snim.state import parse_state
 from sgstudio.gui.tabs.snim.widgets import JudgeList, MoveList, OutcomeView, SetEditor

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.positions.snim import Analysis, JudgeCase, parse_subtraction_set
 from sgstudio.gui import palette
+from sgstudio.gui.widgets import OutcomeBanner
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 
@@ -121,10 +122,7 @@ class OutcomeView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.badge = QLabel()
-        self.badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.badge.setFont(palette.font(26, bold=True))
-        self.badge.setMinimumHeight(56)
+        self.badge = OutcomeBanner(self, 26)
         self.sentence = QLabel()
         self.sentence.setWordWrap(True)
         self.table = QPlainTextEdit()
@@ -139,13 +137,12 @@ class OutcomeView(QWidget):
 
     def show_analysis(self, heaps: tuple[int, ...], analysis: Analysis | None, pending: str = "") -> None:
         if analysis is None:
-            self._badge("…", palette.GRID, palette.INK)
+            self.badge.set_outcome(None)
             self.sentence.setText(pending)
             self.table.setPlainText("")
             return
         win = analysis.outcome == "WIN"
-        colour = palette.ORANGE if win else palette.BLUE
-        self._badge(analysis.outcome, colour, palette.INK if win else palette.PAPER)
+        self.badge.set_outcome(win)
         if win:
             count = len(analysis.moves)
             text = f"nim-sum {analysis.total} ≠ 0: the player to move wins ({count} winning move"
@@ -157,10 +154,6 @@ class OutcomeView(QWidget):
 
     def outcome(self) -> str:
         return self.badge.text()
-
-    def _badge(self, text: str, background: str, ink: str) -> None:
-        self.badge.setText(text)
-        self.badge.setStyleSheet(f"background: {background}; color: {ink}; border-radius: 6px;")
 
 
 class MoveList(QWidget):

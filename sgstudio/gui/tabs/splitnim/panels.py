@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase
+from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from sgstudio.core.positions.splitnim_work import Comparison, format_move
 from sgstudio.gui import palette
 from sgstudio.gui.tasks import TaskProgress
+from sgstudio.gui.widgets import OutcomeBanner
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 SHOWN_XOR = 12  # heaps written out in the nim-sum line
@@ -51,13 +52,7 @@ class OutcomePanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.outcome = QLabel("", self)
-        self.outcome.setObjectName("outcome")
-        big = QFont(self.font())
-        big.setPointSize(34)
-        big.setBold(True)
-        self.outcome.setFont(big)
-        self.outcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.outcome = OutcomeBanner(self, 34)
         self.verdict = QLabel("", self)
         self.verdict.setWordWrap(True)
         self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -70,25 +65,19 @@ class OutcomePanel(QWidget):
         for w in (self.outcome, self.verdict, self.nim_sum):
             layout.addWidget(w)
 
-    def _paint(self, text: str, back: str, ink: str) -> None:
-        self.outcome.setText(text)
-        self.outcome.setStyleSheet(f"QLabel#outcome {{ background: {back}; color: {ink}; "
-                                   "border-radius: 8px; padding: 6px; }")
-
     def show_result(self, values: Sequence[int], total: int, count: int) -> None:
         """The position's verdict from its heaps' values (the first few) and their XOR."""
+        self.outcome.set_outcome(bool(total))
         if total:
-            self._paint("WIN", palette.ORANGE, palette.INK)
             self.verdict.setText(f"The player to move wins: the nim-sum is {total}, not 0.")
         else:
-            self._paint("LOSE", palette.BLUE, palette.PAPER)
             self.verdict.setText("The player to move loses: the nim-sum is 0, every move makes it non-zero."
                                  if count else "No heaps: the player to move has no move and loses.")
         self.nim_sum.setText(nim_sum_text(values, total, count))
 
     def show_unknown(self, title: str, message: str) -> None:
         """No verdict yet (a table being computed) or none possible (a heap beyond the table)."""
-        self._paint(title, palette.GRID, palette.INK)
+        self.outcome.set_outcome(None, title)
         self.verdict.setText(message)
         self.nim_sum.setText("")
 

@@ -16,8 +16,7 @@ from PySide6.QtGui import QColor
 
 from sgstudio.core.positions.splitnim import SplitNimPosition
 from sgstudio.core.positions.splitnim_work import scan_winning_moves
-from sgstudio.gui.tabs.snim.playing import counted
-from sgstudio.gui.tabs.snim.playshow import Flash
+from sgstudio.gui.tabs.playshow import TabPlay, counted
 from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS
 from sgstudio.gui.tabs.splitnim.heaps import PlayHeapModel
 from sgstudio.gui.tabs.splitnim.panels import SHOWN_XOR
@@ -26,14 +25,15 @@ if TYPE_CHECKING:
     from sgstudio.gui.tabs.splitnim.tab import SplitNimTab
 
 
-class SplitNimPlay:
+class SplitNimPlay(TabPlay):
     """Shows played positions in ``tab``; :attr:`position` is the played one (None: not playing)."""
 
+    tab: SplitNimTab
+
     def __init__(self, tab: SplitNimTab) -> None:
-        self.tab = tab
+        super().__init__(tab)
         self.position: SplitNimPosition | None = None
         self.model: PlayHeapModel | None = None
-        self.flash: Flash | None = None
 
     @property
     def active(self) -> bool:
@@ -86,8 +86,7 @@ class SplitNimPlay:
             then()
 
         self.tab.heap_view.scrollTo(model.index(rows.start, 0))
-        self.flash = Flash(self.tab, step, done)
-        self.flash.start()
+        self.start_flash(step, done)
 
     def _verdict(self, heaps: tuple[int, ...]) -> None:
         """The outcome, nim-sum and winning moves of the played position (from the core)."""
@@ -107,13 +106,6 @@ class SplitNimPlay:
         scan = scan_winning_moves(pos.game, pos.heap_array, values, total, 0, MOVE_ROWS)
         tab.moves.show_moves(pos.heap_array, scan.moves)
         tab.moves.show_rest(len(scan.moves), scan.count)
-
-    def cut(self) -> None:
-        """Finish the running animation at once (the next move, or the end of play)."""
-        if self.flash is not None:
-            flash, self.flash = self.flash, None
-            flash.finish()
-            flash.deleteLater()
 
     def end(self) -> None:
         """Play ended: the tab shows (and edits) its own position again."""

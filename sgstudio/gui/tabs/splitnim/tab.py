@@ -42,7 +42,7 @@ from sgstudio.core.positions.splitnim_work import format_move
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
-from sgstudio.gui.tabs.snim.playshow import REFUSED, playing_banner
+from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS, Analyst
 from sgstudio.gui.tabs.splitnim.commands import (
     RemoveRangesCommand,

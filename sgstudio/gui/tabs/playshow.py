@@ -4,18 +4,17 @@ While the Play panel plays on a tab, the tab shows the position being played, re
 :func:`playing_banner`; each move is animated by a :class:`Flash`: a highlight colour that fades
 over ``DURATION_MS`` while the tab draws the move's progress (a heap counting down, new heaps
 lighting up, a chess gliding). ``DURATION_MS`` is read when a flash is made: tests set it to 0
-(the move is shown at once, no animation at all).
-
-(It lives in the S-Nim package because the three tabs share it; it has no S-Nim logic.)
+(the move is shown at once, no animation at all). :class:`TabPlay` is what the three tabs' play
+helpers share (the running flash); :class:`MoveAsker` asks a person for a move on a heap row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEasingCurve, QObject, QVariantAnimation
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QEasingCurve, QObject, QRect, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent
+from PySide6.QtWidgets import QLabel, QLineEdit, QSizePolicy, QWidget
 
 from sgstudio.gui import palette
 
@@ -26,6 +25,16 @@ PLAYING_HINT = ("<b>Playing — edits end play.</b> Read-only: the position bein
 PLAYING_TIP = ("The Play panel steps through this position; the tab's own position is unchanged. An undo, "
                "redo or import ends play and brings back the tab's own position.")
 REFUSED = "Playing: the tab is read-only while play is on — stop play in the Play panel to edit."
+STEPS = 1000  # resolution of a count-down
+
+
+def counted(size: int, take: int, t: float) -> int:
+    """The size shown at time ``t`` (0..1) of a take: from ``size`` down to ``size - take``.
+
+    >>> [counted(10**20, 7, t) == 10**20 - k for t, k in ((0, 0), (0.5, 4), (1, 7))]
+    [True, True, True]
+    """
+    return size - (take * round(t * STEPS) + STEPS // 2) // STEPS
 
 
 def playing_banner(parent: QWidget | None = None) -> QLabel:
@@ -108,3 +117,69 @@ class Flash(QObject):
             self.animation.deleteLater()
             self.animation = None
         self.done()
+
+
+class TabPlay:
+    """What the tabs' play helpers share: the tab, and the flash of the move being animated."""
+
+    def __init__(self, tab: QWidget) -> None:
+        self.tab = tab
+        self.flash: Flash | None = None
+
+    def start_flash(self, step: Callable[[float, QColor], None], done: Callable[[], None]) -> None:
+        """Animate a move: ``step(t, colour)`` as time goes, ``done()`` at the end (or when cut)."""
+        self.flash = Flash(self.tab, step, done)
+        self.flash.start()
+
+    def cut(self) -> None:
+        """Finish the running animation at once (the next move, or the end of play)."""
+        if self.flash is not None:
+            flash, self.flash = self.flash, None
+            flash.finish()
+            flash.deleteLater()
+
+
+class MoveAsker(QLineEdit):
+    """A one-line editor laid over a heap row in play mode, asking a person for a move there.
+
+    :meth:`ask` shows it over ``rect`` with a prompt; Enter emits ``answered(row, text)`` and hides
+    it; Escape or a click elsewhere hides it without a word. It is not the table's item editor: the
+    heap sizes stay read-only while playing.
+    """
+
+    answered = Signal(int, str)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("move_asker")
+        self.setStyleSheet(f"QLineEdit#move_asker {{ border: 2px solid {HIGHLIGHT}; }}")
+        self.row = -1
+        self.returnPressed.connect(self._answer)
+        self.hide()
+
+    def ask(self, row: int, rect: QRect, prompt: str) -> None:
+        """Show the editor over ``rect`` (the row, in the parent's coordinates) for ``row``."""
+        self.row = row
+        self.clear()
+        self.setPlaceholderText(prompt)
+        self.setToolTip(prompt + ". Enter plays, Escape cancels")
+        self.setGeometry(rect)
+        self.show()
+        self.raise_()
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _answer(self) -> None:
+        text, row = self.text(), self.row
+        self.hide()
+        if text.strip():
+            self.answered.emit(row, text)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.hide()
+            return
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.hide()
