@@ -117,7 +117,7 @@ class MainWindow(QMainWindow):
         if tab is None:
             self.play.start(GraphPlayTarget(self.canvas, self.analysis, self.play.play_move))
         else:
-            self.play.start(TabPlayTarget(tab))
+            self.play.start(TabPlayTarget(tab, self.play.play_move))
 
     def _tab_changed(self, key: str) -> None:
         self.play.stop("Another tab was chosen: play mode ended")

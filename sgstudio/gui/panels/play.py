@@ -6,6 +6,12 @@ Hint. Step back and forward walk the move list and restore positions exactly; a 
 jumps there. Each row shows who moved, the move, the nim-sum before and after, and why the computer
 chose it. The computer's policy is :func:`sgstudio.core.policy.choose_move`.
 
+A person moves on the tab (a token dragged, a heap row asked, a chess clicked), by double-clicking
+a row of "Moves from here", or by typing the move in the "Type a move" line (the syntax of
+:mod:`sgstudio.core.moves`, shown in its placeholder). Every move goes through the session, which
+refuses an illegal one with the game's one-line reason (heaps and rows counted from 1, vertices by
+label), shown in the panel and the status bar; the position does not change.
+
 The panel owns a :class:`~sgstudio.core.play.PlaySession` (Qt-free) and follows its ``changed``
 event; a *target* (:mod:`sgstudio.gui.panels.play_target`) shows positions on its tab. Any change
 of the target's undo stack (an edit of the game) ends play mode; :meth:`PlayPanel.stop` does it.
@@ -16,6 +22,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 
+from sgstudio.core.moves import SYNTAX, parse_move, people_reason
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.core.policy import has_move
 from sgstudio.gui.panels.play_target import PlayTarget
@@ -26,6 +33,9 @@ MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
 MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
+EXAMPLES = {"dag": "A -> D", "snim": "heap 2 take 3  (or 2 3)",
+            "splitnim": "2 take 3,  2 -> 5,  2 -> 2 + 3 + 4", "board": "row 2: 18 -> 19  (or 2 18)"}
+"""The "Type a move" line's placeholder for each game (the full syntax is its tooltip)."""
 
 
 class PlayPanel(PlayWidgets):
@@ -67,6 +77,7 @@ class PlayPanel(PlayWidgets):
         self.drag_button.clicked.connect(self._use_drag)
         self.history.itemClicked.connect(self._row_clicked)
         self.choices.itemDoubleClicked.connect(self._choice_played)
+        self.move_edit.returnPressed.connect(self._typed)
 
     # -- starting and stopping ------------------------------------------------------------------------
     @property
@@ -100,6 +111,7 @@ class PlayPanel(PlayWidgets):
         self._shown_index, self._rows = 0, 0
         self.history.clear()
         self._set_playing(True)
+        self._show_syntax(target.kind)
         self._changed()
         self._say(f"Play mode on the {target.title} tab: the document is not changed by play")
         self._after_change()
@@ -198,14 +210,43 @@ class PlayPanel(PlayWidgets):
         s = self.session
         if s is None:
             return False
+        move = tuple(move)
         try:
-            s.play(tuple(move))
+            s.play(move)
         except IllegalMoveError as err:
-            self.notice.setText(f"Refused: {err}")
-            self._say(f"Move refused: {err}")
+            reason = str(err)
+            if not s.is_over and not s.is_computer(s.player_to_move):  # the game's reason, not the turn's
+                reason = people_reason(s.game, s.position, move, reason, self.target.label)
+            self._refuse(reason)
             return False
         self._after_change()
         return True
+
+    def play_typed(self, text: str) -> bool:
+        """Play a move typed as text (:mod:`sgstudio.core.moves` syntax); refused with the reason."""
+        s = self.session
+        if s is None:
+            return False
+        try:
+            move = parse_move(s.game, text, s.position, self.target.label)
+        except ValueError as err:
+            self.notice.setText(f"Not a move: {err}")
+            self._say(f"Not a move: {err}")
+            return False
+        return self.play_move(move)
+
+    def _typed(self) -> None:
+        if self.move_edit.text().strip() and self.play_typed(self.move_edit.text()):
+            self.move_edit.clear()
+
+    def _refuse(self, reason: str) -> None:
+        self.notice.setText(f"Refused: {reason}")
+        self._say(f"Move refused: {reason}")
+
+    def _show_syntax(self, kind: str) -> None:
+        example = EXAMPLES.get(kind)
+        self.move_edit.setPlaceholderText(f"Type a move: {example}" if example else "Type a move")
+        self.move_edit.setToolTip(SYNTAX[kind].capitalize() + "; Enter plays it" if kind in SYNTAX else "")
 
     def step_forward(self) -> None:
         if self.session is not None and self.session.step_forward() is None:

@@ -1,18 +1,22 @@
 """What the Play panel plays on: a *target* (the Graph tab, or a number-game tab).
 
-A target gives the game and the start position, names things, shows positions, and knows the undo
-stack whose changes end play mode. The Play panel owns the :class:`~sgstudio.core.play.PlaySession`.
+A target gives the game and the start position, names things, shows positions, points at a hinted
+move, and knows the undo stack whose changes end play mode. The Play panel owns the
+:class:`~sgstudio.core.play.PlaySession`.
 
-Number-game tabs: play runs on a *copy* of the tab's position (``tab.game_and_position()``); the
-tab itself is never changed by play, and the positions are shown in the panel as text. A tab may
-also show them itself by overriding :meth:`sgstudio.gui.tabs.GameTab.show_play_position` (and
-:meth:`~sgstudio.gui.tabs.GameTab.end_play`); a tab that implements
-:meth:`~sgstudio.gui.tabs.GameTab.keep_play_position` lets the user keep the played position.
+Number-game tabs (:class:`TabPlayTarget`): play runs on a *copy* of the tab's position
+(``tab.game_and_position()``); the tab's own position and undo stack are never changed by play.
+Each tab shows the played positions itself, read-only, through the
+:class:`~sgstudio.gui.tabs.GameTab` hooks: ``show_play_position`` (each move animated),
+``end_play``, ``highlight_play_move`` (the Hint), and ``keep_play_position`` when
+``can_keep_play_position`` (the panel's "Keep position"). A person's move made in the tab arrives
+through the tab's ``play_move_requested`` signal, which the main window connects to the panel
+while play is on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sgstudio.core.play import Game, MoveRecord
@@ -51,10 +55,15 @@ class PlayTarget:
 
 
 class TabPlayTarget(PlayTarget):
-    """A :class:`~sgstudio.gui.tabs.GameTab`: plays on a copy of its position."""
+    """A :class:`~sgstudio.gui.tabs.GameTab`: plays on a copy of its position.
 
-    def __init__(self, tab: Any) -> None:
+    ``on_move`` (the Play panel's ``play_move``) receives the tab's ``play_move_requested`` moves
+    from :meth:`begin` to :meth:`finish`.
+    """
+
+    def __init__(self, tab: Any, on_move: Callable[[tuple], object] | None = None) -> None:
         self.tab = tab
+        self.on_move = on_move
         self.title = tab.title
         self.undo_stack = tab.undo_stack
         self._game: Game | None = None
@@ -70,12 +79,23 @@ class TabPlayTarget(PlayTarget):
     def can_keep(self) -> bool:  # type: ignore[override]
         return bool(getattr(self.tab, "can_keep_play_position", lambda: False)())
 
+    def begin(self) -> None:
+        if self.on_move is not None:
+            self.tab.play_move_requested.connect(self.on_move)
+
     def show(self, position: Sequence[Any], record: MoveRecord | None, animate: bool) -> None:
         hook = getattr(self.tab, "show_play_position", None)
         if hook is not None:
             hook(position, record.move if record is not None else None, animate)
 
+    def highlight(self, move: tuple | None) -> None:
+        hook = getattr(self.tab, "highlight_play_move", None)
+        if hook is not None:
+            hook(move)
+
     def finish(self) -> None:
+        if self.on_move is not None:
+            self.tab.play_move_requested.disconnect(self.on_move)
         hook = getattr(self.tab, "end_play", None)
         if hook is not None:
             hook()

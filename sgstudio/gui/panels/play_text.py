@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sgstudio.core.moves import kind_of
+
 Label = Callable[[int], str]
 MAX_ITEMS = 12  # a position shows at most this many heaps, rows or tokens
 
@@ -21,15 +23,7 @@ def game_kind(game: Any) -> str:
     >>> game_kind(BoardGame()), game_kind(object())
     ('board', '')
     """
-    return KINDS.get(f"{type(game).__module__}.{type(game).__qualname__}", "")
-
-
-KINDS = {
-    "sgstudio.core.games.dag.DagGame": "dag",
-    "sgstudio.core.games.snim.SubtractionGame": "snim",
-    "sgstudio.core.games.splitnim.SplitNim": "splitnim",
-    "sgstudio.core.games.board.BoardGame": "board",
-}
+    return kind_of(game)
 
 
 def move_text(kind: str, before: Sequence[Any], move: tuple, label: Label = str) -> str:

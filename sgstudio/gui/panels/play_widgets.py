@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QListWidget,
     QPushButton,
     QSlider,
@@ -138,13 +139,19 @@ class PlayWidgets(QWidget):
         self.choices = QListWidget(box)
         self.choices.setWordWrap(True)
         self.choices.setToolTip("★ marks a winning move (nim-sum becomes 0). Double-click a move to play it")
+        self.move_edit = QLineEdit(box)
+        self.move_edit.setObjectName("type_a_move")
+        self.move_edit.setClearButtonEnabled(True)
+        self.move_edit.setPlaceholderText("Type a move, then Enter")
+        col.addWidget(self.move_edit)
         col.addWidget(self.choices)
         return box
 
     def _set_playing(self, on: bool) -> None:
         self.start_button.setText("■ Stop playing" if on else "▶ Play from this position")
-        for b in (self.restart_button, self.back_button, self.forward_button, self.run_button):
-            b.setEnabled(on)
+        for w in (self.restart_button, self.back_button, self.forward_button, self.run_button,
+                  self.move_edit):
+            w.setEnabled(on)
         mode = MODES[self.mode_box.currentIndex()][1]
         self.hint_button.setEnabled(on and mode is not Mode.COMPUTER_VS_COMPUTER)
         target = getattr(self, "target", None)

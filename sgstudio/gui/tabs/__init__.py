@@ -37,6 +37,10 @@ class GameTab(QWidget):
 
     #: a one-line message for the status bar
     status_message = Signal(str)
+    #: a person's move made in the tab while play is on (a move tuple of the tab's game, see
+    #: :mod:`sgstudio.core.play`); the main window passes it to the Play panel, which refuses an
+    #: illegal one with the game's reason
+    play_move_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -90,6 +94,11 @@ class GameTab(QWidget):
 
     def end_play(self) -> None:
         """Play mode ended: show the tab's own position again (default: nothing to undo)."""
+
+    def highlight_play_move(self, move: tuple | None) -> None:
+        """Point at ``move`` of the played position (the Play panel's Hint), or at nothing (None).
+
+        The default shows nothing (the Play panel names the move in words)."""
 
     def can_keep_play_position(self) -> bool:
         """Whether :meth:`keep_play_position` is implemented (the Play panel's "Keep position")."""

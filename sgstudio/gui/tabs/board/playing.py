@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QColor
 
 from sgstudio.core.games import board
+from sgstudio.core.moves import chess_move
 from sgstudio.core.positions.board import BoardPosition, analyse
 from sgstudio.gui.tabs.playshow import TabPlay
 
@@ -38,7 +39,7 @@ class BoardPlay(TabPlay):
     def show(self, rows: Sequence[Sequence[int]], move: tuple | None, animate: bool) -> bool:
         if self.model is None:
             self._begin()
-        self.cut()
+        self.highlight(None)  # also ends the running glide
         model, view, panel = self.model, self.tab.view, self.tab.panel
         before = model.rows
         model.replace(rows)
@@ -70,11 +71,23 @@ class BoardPlay(TabPlay):
 
         self.start_flash(step, lambda: view.set_glide(None))
 
+    def highlight(self, move: tuple | None) -> None:
+        """Draw the hinted move's arrow, lit (None: no hint)."""
+        self.cut()
+        self.tab.view.set_hint(move)
+
+    def request(self, row: int, column: int) -> tuple | None:
+        """The move a click on (``row``, ``column``) of the played board asks for (None: no chess there)."""
+        rows = self.model.rows
+        if not (0 <= row < len(rows) and column in rows[row]):
+            return None
+        return chess_move(rows, row, column, self.model.width)
+
     def end(self) -> None:
         """Play ended: the board shows (and edits) the tab's own position again."""
         if self.model is None:
             return
-        self.cut()
+        self.highlight(None)
         self.model = None
         self.tab.view.set_model(self.tab.model)
         self.tab.set_playing(False)

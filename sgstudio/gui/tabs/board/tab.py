@@ -12,8 +12,10 @@ progress bar and Cancel. Until it is ready the board stays editable and shows "�
 ``table_loader(width, progress)`` is the function the task runs (tests replace it).
 
 Play mode (:mod:`.playing`): while the Play panel plays here, the board shows the played position,
-read-only under a "playing — edits end play" banner, each chess gliding to its landing cell; "Keep
-position" makes the played rows the tab's own in one undo step.
+read-only under a "playing — edits end play" banner, each chess gliding to its landing cell. A click
+on a chess asks for its move (a chess has at most one) through ``play_move_requested``: the Play
+panel plays it, or refuses it with the game's reason (a chess that cannot move). A hint draws its
+arrow lit. "Keep position" makes the played rows the tab's own in one undo step.
 """
 
 from __future__ import annotations
@@ -208,8 +210,16 @@ class BoardTab(GameTab):
         return self.play.active
 
     def toggle_cell(self, row: int, column: int) -> None:
-        if not self._refused_in_play():
+        """A click on a cell: toggles its chess; in play mode a chess asks to make its move."""
+        if not self.play.active:
             self._push(ToggleChessCommand(self.model, row, column))
+            return
+        move = self.play.request(row, column)
+        if move is None:
+            self._refuse(f"No chess at row {row + 1}, column {column}: click a chess to move it. {REFUSED}")
+            return
+        self.message.hide()
+        self.play_move_requested.emit(move)
 
     def add_row(self) -> None:
         """Add an empty row below the current row (at the end when none is current)."""
@@ -378,6 +388,11 @@ class BoardTab(GameTab):
 
     def end_play(self) -> None:
         self.play.end()
+
+    def highlight_play_move(self, move: tuple | None) -> None:
+        """The hinted move's arrow is drawn lit on the board."""
+        if self.play.active:
+            self.play.highlight(move)
 
     def can_keep_play_position(self) -> bool:
         return True

@@ -15,7 +15,8 @@ badge) and ``drawn_arrows`` (the moves whose arrows were drawn).
 
 Play mode shows another :class:`BoardPosition` (:meth:`BoardView.set_model`) and animates a move
 with :meth:`BoardView.set_glide`: the chess is drawn on its way along the move's arrow path (over
-the jumped block), the landing cell stays empty until it arrives.
+the jumped block), the landing cell stays empty until it arrives. :meth:`BoardView.set_hint` draws
+one more arrow, lit, for the Play panel's Hint (winning or not).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class BoardView(QAbstractScrollArea):
         self.cursor_cell: tuple[int, int] | None = None
         self.analysis: Analysis | None = None
         self.highlighted: Move | None = None
+        self.hint: Move | None = None
         self._by_row: dict[int, list[Move]] = {}
         self.drawn_values: dict[int, str] = {}
         self.drawn_arrows: list[Move] = []
@@ -208,6 +210,14 @@ class BoardView(QAbstractScrollArea):
                 self.ensure_row_visible(move[0])
             self.viewport().update()
 
+    def set_hint(self, move: Move | None) -> None:
+        """Draw ``move``'s arrow lit (the Play panel's Hint), or no hint (None)."""
+        if move != self.hint:
+            self.hint = None if move is None else tuple(move)
+            if move is not None:
+                self.ensure_row_visible(move[0])
+            self.viewport().update()
+
     def set_current_row(self, row: int) -> None:
         if row != self.current_row:
             self.current_row = row
@@ -241,7 +251,10 @@ class BoardView(QAbstractScrollArea):
             self._paint_row(p, i)
         for i in rows:
             for move in self._by_row.get(i, ()):
-                self._paint_arrow(p, move, move == self.highlighted)
+                self._paint_arrow(p, move, move in (self.highlighted, self.hint))
+        hint = self.hint
+        if hint is not None and hint[0] in rows and hint not in self._by_row.get(hint[0], ()):
+            self._paint_arrow(p, hint, True)
         self._paint_glide(p)
         p.setClipping(False)
         self._paint_header(p)

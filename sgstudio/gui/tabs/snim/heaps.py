@@ -1,7 +1,9 @@
 """The heap editor of the S-Nim tab: a table of sizes (editable, any size) and Grundy values.
 
 Edits become requests (``edit_requested``, ``add_requested``, ``remove_requested``) that the tab turns
-into undo commands; the table is rewritten by the tab from the model's events.
+into undo commands; the table is rewritten by the tab from the model's events. While read-only (play
+mode) a double-click or Enter on a row asks for the number of stones to take there
+(``move_typed(row, text)``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from sgstudio.gui.tabs.playshow import MoveAsker
 
 SIZE, VALUE = 0, 1  # table columns
 EDIT_TRIGGERS = (QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
@@ -92,6 +96,7 @@ class HeapTable(QWidget):
     edit_requested = Signal(int, object)
     add_requested = Signal(int, object)
     remove_requested = Signal(list)
+    move_typed = Signal(int, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -115,6 +120,9 @@ class HeapTable(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
+        self.asker = MoveAsker(self.view.viewport())
+        self.asker.answered.connect(self.move_typed)
+        self.view.activated.connect(self._activated)  # double-click or Enter (when no editor opens)
         self.add_button.clicked.connect(self.request_add)
         self.remove_button.clicked.connect(self.request_remove)
         for key, slot in ((QKeySequence.StandardKey.Delete, self.request_remove),
@@ -142,6 +150,17 @@ class HeapTable(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers if on else EDIT_TRIGGERS)
         self.add_button.setEnabled(not on)
         self.remove_button.setEnabled(not on and bool(self.heaps))
+
+    def _activated(self, index: QModelIndex) -> None:
+        if self.read_only:
+            self.ask_move(index.row())
+
+    def ask_move(self, row: int) -> None:
+        """Ask, over ``row``, for the stones to take from that heap (play mode)."""
+        if 0 <= row < len(self.heaps):
+            rect = self.view.visualRect(self.view.model().index(row, SIZE))
+            rect.setRight(self.view.viewport().width() - 2)
+            self.asker.ask(row, rect, f"heap {row + 1} ({self.heaps[row]}): take how many? e.g. 3")
 
     def flash_row(self, row: int, colour: QColor | None, size_text: str | None = None) -> None:
         """Highlight ``row`` in ``colour`` showing ``size_text`` as its size (None: back to normal)."""

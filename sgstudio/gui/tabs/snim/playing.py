@@ -15,7 +15,8 @@ from PySide6.QtGui import QColor
 
 from sgstudio.core.games.snim import SNimError
 from sgstudio.core.positions.snim import SNimPosition, check_heap
-from sgstudio.gui.tabs.playshow import TabPlay, counted
+from sgstudio.gui.tabs.playshow import HIGHLIGHT, TabPlay, counted
+from sgstudio.gui.tabs.snim.widgets import MOVE_ROLE
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.snim.tab import SNimTab
@@ -28,6 +29,7 @@ class SNimPlay(TabPlay):
     def __init__(self, tab: SNimTab) -> None:
         super().__init__(tab)
         self.model: SNimPosition | None = None
+        self.hinted: int | None = None  # the heap row lit up by a hint
 
     @property
     def active(self) -> bool:
@@ -37,7 +39,7 @@ class SNimPlay(TabPlay):
         heaps = tuple(check_heap(h, i) for i, h in enumerate(position))
         if self.model is None:
             self._begin()
-        self.cut()
+        self.highlight(None)  # also ends the running animation
         before = self.model.heaps
         self.model.set_heaps(heaps)
         self.tab.refresh_position()
@@ -71,6 +73,22 @@ class SNimPlay(TabPlay):
         if table.view.item(row, 0) is not None:
             table.view.scrollToItem(table.view.item(row, 0))
         self.start_flash(step, lambda: table.flash_row(row, None))
+
+    def highlight(self, move: tuple | None) -> None:
+        """Light up the heap of ``move`` (a hint) and select it among the winning moves; None: nothing."""
+        self.cut()
+        table = self.tab.heap_table
+        if self.hinted is not None:
+            table.flash_row(self.hinted, None)
+        self.hinted = None if move is None else int(move[0])
+        if self.hinted is None:
+            return
+        table.flash_row(self.hinted, QColor(HIGHLIGHT))
+        table.view.setCurrentCell(self.hinted, 0)
+        moves = self.tab.moves
+        for i in range(moves.list.count()):
+            if moves.list.item(i).data(MOVE_ROLE) == tuple(move):
+                moves.list.setCurrentRow(i)
 
     def adopt(self, result: object) -> None:
         """A period search result arrived for the tab's S: the played position uses it too."""

@@ -8,8 +8,10 @@ Cancel; until the period is known, heaps of 65,536 stones or more show ``…``.
 
 Play mode (:mod:`.playing`): while the Play panel plays here, the heaps, the outcome and the winning
 moves show the played position, read-only under a "playing — edits end play" banner; each take
-flashes its heap's row while the size counts down. "Keep position" makes the played heaps the tab's
-own in one undo step.
+flashes its heap's row while the size counts down. A double-click (or Enter) on a heap row asks how
+many stones to take: the move goes to the Play panel (``play_move_requested``), which plays it or
+refuses it with the game's reason. A hint lights up its heap's row. "Keep position" makes the
+played heaps the tab's own in one undo step.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from sgstudio.core.errors import ParseError
+from sgstudio.core.moves import parse_snim_move
 from sgstudio.core.positions.snim import (
     DIRECT,
     JudgeCase,
@@ -148,6 +151,7 @@ class SNimTab(GameTab):
         self.heap_table.edit_requested.connect(lambda i, h: self._edit(lambda: SetHeapCommand(m, i, h)))
         self.heap_table.add_requested.connect(self._add_heap)
         self.heap_table.remove_requested.connect(lambda rows: self._edit(lambda: RemoveHeapsCommand(m, rows)))
+        self.heap_table.move_typed.connect(self._move_typed)
         self.moves.play_requested.connect(lambda mv: self._edit(lambda: PlayMoveCommand(m, mv)))
         self.judge.load_requested.connect(self._load_position)
         self.plot.limit_changed.connect(lambda _h: self._refresh_plot())
@@ -370,6 +374,22 @@ class SNimTab(GameTab):
 
     def end_play(self) -> None:
         self.play.end()
+
+    def highlight_play_move(self, move: tuple | None) -> None:
+        """The hinted take's heap row lights up (and the move is selected among the winning moves)."""
+        if self.play.active:
+            self.play.highlight(move)
+
+    def _move_typed(self, row: int, text: str) -> None:
+        """A take asked on a heap row in play mode: requested from the Play panel (it judges)."""
+        if self.play.model is None:
+            return
+        try:
+            move = parse_snim_move(f"{row + 1} {text}", self.play.model.heaps)
+        except ValueError as err:
+            self.status_message.emit(f"Not a move: {err}")
+            return
+        self.play_move_requested.emit(move)
 
     def can_keep_play_position(self) -> bool:
         return True

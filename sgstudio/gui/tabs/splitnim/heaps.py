@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from sgstudio.core.positions.splitnim import SplitNimPosition
+from sgstudio.gui.tabs.playshow import MoveAsker
 
 Index = QModelIndex | QPersistentModelIndex
 SIZE, VALUE, RULE = range(3)
@@ -160,9 +161,14 @@ class NumberDelegate(QStyledItemDelegate):
 
 
 class HeapView(QTableView):
-    """The heap table; Delete removes the selected heaps (``remove_requested`` with row ranges)."""
+    """The heap table; Delete removes the selected heaps (``remove_requested`` with row ranges).
+
+    While read-only (play mode) a double-click or Enter on a row asks for a move of that heap
+    (``move_typed(row, text)``): a take, what is left, or a split.
+    """
 
     remove_requested = Signal(list)
+    move_typed = Signal(int, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -180,9 +186,23 @@ class HeapView(QTableView):
         horizontal = self.horizontalHeader()
         horizontal.setStretchLastSection(True)
         horizontal.setDefaultSectionSize(110)
+        self.read_only = False
+        self.asker = MoveAsker(self.viewport())
+        self.asker.answered.connect(self.move_typed)
+        self.activated.connect(lambda index: self.ask_move(index.row()) if self.read_only else None)
 
     def set_read_only(self, on: bool) -> None:
+        self.read_only = on
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers if on else EDIT_TRIGGERS)
+
+    def ask_move(self, row: int) -> None:
+        """Ask, over ``row``, for a move of that heap (play mode)."""
+        model = self.model()
+        if 0 <= row < model.rowCount():
+            rect = self.visualRect(model.index(row, SIZE))
+            rect.setRight(self.viewport().width() - 2)
+            size = model.data(model.index(row, SIZE))
+            self.asker.ask(row, rect, f"heap {row + 1} ({size}): take 3,  -> 5 (leave 5),  or 2 + 3 + 4")
 
     def shown_sizes(self) -> list[str]:
         """The size column as shown (for tests)."""

@@ -16,10 +16,10 @@ from PySide6.QtGui import QColor
 
 from sgstudio.core.positions.splitnim import SplitNimPosition
 from sgstudio.core.positions.splitnim_work import scan_winning_moves
-from sgstudio.gui.tabs.playshow import TabPlay, counted
+from sgstudio.gui.tabs.playshow import HIGHLIGHT, TabPlay, counted
 from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS
 from sgstudio.gui.tabs.splitnim.heaps import PlayHeapModel
-from sgstudio.gui.tabs.splitnim.panels import SHOWN_XOR
+from sgstudio.gui.tabs.splitnim.panels import MOVE_ROLE, SHOWN_XOR
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.splitnim.tab import SplitNimTab
@@ -43,7 +43,7 @@ class SplitNimPlay(TabPlay):
         heaps = tuple(int(h) for h in heaps)
         if self.position is None:
             self._begin()
-        self.cut()
+        self.highlight(None)  # also ends the running animation
         pos = self.position
         before = pos.heaps
         if not (animate and move is not None and self._leads(before, heaps, move)):
@@ -106,6 +106,24 @@ class SplitNimPlay(TabPlay):
         scan = scan_winning_moves(pos.game, pos.heap_array, values, total, 0, MOVE_ROWS)
         tab.moves.show_moves(pos.heap_array, scan.moves)
         tab.moves.show_rest(len(scan.moves), scan.count)
+
+    def highlight(self, move: tuple | None) -> None:
+        """Light up the heap of ``move`` (a hint) and select it among the winning moves; None: nothing."""
+        self.cut()
+        if self.model is None:
+            return
+        if move is None:
+            self.model.set_flash(range(0), None)
+            return
+        i = int(move[0])
+        self.model.set_flash(range(i, i + 1), QColor(HIGHLIGHT))
+        self.tab.heap_view.selectRow(i)
+        self.tab.heap_view.scrollTo(self.model.index(i, 0))
+        listed = self.tab.moves.list
+        for k in range(listed.count()):
+            found = listed.item(k).data(MOVE_ROLE)
+            if found and (int(found[0]), tuple(found[1])) == (i, tuple(move[1])):
+                listed.setCurrentRow(k)
 
     def end(self) -> None:
         """Play ended: the tab shows (and edits) its own position again."""

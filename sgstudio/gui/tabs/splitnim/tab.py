@@ -9,7 +9,10 @@ progress bar and Cancel; their results are dropped when the position changed mea
 
 Play mode (:mod:`.playing`): while the Play panel plays here, the heaps, the verdict and the
 winning moves show the played position, read-only under a "playing — edits end play" banner, each
-move animated; "Keep position" makes the played heaps the tab's own in one undo step.
+move animated. A double-click (or Enter) on a heap row asks for a move of that heap ("take 3",
+"-> 5", "2 + 3 + 4"), which goes to the Play panel (``play_move_requested``) to be played or
+refused with the game's reason; a hint lights up its heap's row. "Keep position" makes the played
+heaps the tab's own in one undo step.
 
 The layout fits about 900 pixels: three columns in a splitter (heaps | verdict and moves | the
 g(0..N) table), each with a modest minimum width, long explanations in wrapped labels.
@@ -37,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from sgstudio.core.errors import ParseError
+from sgstudio.core.moves import parse_splitnim_move
 from sgstudio.core.positions.splitnim import MAX_PARTS, SplitNimPosition, parse_size, parse_sizes
 from sgstudio.core.positions.splitnim_work import format_move
 from sgstudio.formats import hdu5795
@@ -135,6 +139,7 @@ class SplitNimTab(GameTab):
         self.heap_view = HeapView(self)
         self.heap_view.setModel(self.heap_model)
         self.heap_view.remove_requested.connect(self._remove_ranges)
+        self.heap_view.move_typed.connect(self._move_typed)
         self.sizes = QLineEdit(self)
         self.sizes.setPlaceholderText("heap sizes to add, e.g. 9 7 4")
         self.sizes.returnPressed.connect(self._add_heaps)
@@ -349,6 +354,22 @@ class SplitNimTab(GameTab):
     def end_play(self) -> None:
         self.play.end()
         self._heaps_changed()
+
+    def highlight_play_move(self, move: tuple | None) -> None:
+        """The hinted move's heap row lights up (and the move is selected if listed)."""
+        self.play.highlight(move)
+
+    def _move_typed(self, row: int, text: str) -> None:
+        """A move asked on a heap row in play mode: requested from the Play panel (it judges)."""
+        if self.play.position is None:
+            return
+        try:
+            move = parse_splitnim_move(f"{row + 1}: {text}", self.play.position.heaps)
+        except ValueError as err:
+            self._tell(f"Not a move: {err}", error=True)
+            return
+        self._tell("")
+        self.play_move_requested.emit(move)
 
     def can_keep_play_position(self) -> bool:
         return True
