@@ -37,6 +37,12 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("F1", "How the values work"),
     ("Play panel", "Play, step back/forward, restart, jump by clicking the move list"),
     ("Drag a token (play mode)", "Move it to a successor (refused with a reason if illegal)"),
+    ("Double-click / Enter a heap row (play mode)", "S-Nim: type the stones to take (3); split-nim: a take "
+     "(take 3), what is left (-> 5) or a split (2 + 3 + 4); Enter plays, Escape cancels"),
+    ("Click a chess (play mode)", "Board: the chess makes its move (refused with the reason if it cannot)"),
+    ("Type a move (Play panel)", "Graph: A -> D or A D (labels or ids); S-Nim: heap 2 take 3 or 2 3; "
+     "split-nim: 2 take 3, 2 -> 5, 2 -> 2 + 3 + 4; board: row 2: 18 -> 19 or 2 18. Heaps and rows "
+     "count from 1; Enter plays; an illegal move is refused with the game's reason"),
     ("Ctrl+Q", "Quit"),
 ]
 
@@ -80,7 +86,9 @@ def shortcuts_dialog(parent: QWidget | None = None) -> QDialog:
     table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    _finish(dialog, table, 620, 560)
+    table.setWordWrap(True)
+    _finish(dialog, table, 720, 600)
+    table.resizeRowsToContents()
     return dialog
 
 

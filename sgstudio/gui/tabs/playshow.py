@@ -154,7 +154,6 @@ class MoveAsker(QLineEdit):
         self.setObjectName("move_asker")
         self.setStyleSheet(f"QLineEdit#move_asker {{ border: 2px solid {HIGHLIGHT}; }}")
         self.row = -1
-        self.returnPressed.connect(self._answer)
         self.hide()
 
     def ask(self, row: int, rect: QRect, prompt: str) -> None:
@@ -175,8 +174,12 @@ class MoveAsker(QLineEdit):
             self.answered.emit(row, text)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.hide()
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
+            event.accept()  # not passed on to the view (whose Enter would ask again)
+            if event.key() == Qt.Key.Key_Escape:
+                self.hide()
+            else:
+                self._answer()
             return
         super().keyPressEvent(event)
 
