@@ -107,7 +107,7 @@ def type_move(qtbot, window, text: str) -> None:
 def test_snim_a_take_asked_on_a_heap_row_is_played_and_the_computer_answers(qtbot, window, fast):
     t = open_tab(qtbot, window, "snim", {"heaps": [3, 12, 20]})
     s = start(qtbot, window, Mode.HUMAN_VS_COMPUTER)
-    S = s.game.S  # noqa: N806
+    S = s.game.S
     absent = next(k for k in range(1, 30) if k not in S)
     snim_row(qtbot, t, 1, str(absent))
     assert_refused(window, s, 0, f"take {absent} is not in S")
