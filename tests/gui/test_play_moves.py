@@ -213,6 +213,7 @@ def test_the_type_a_move_line_names_the_syntax_and_is_off_outside_play(qtbot, wi
     open_tab(qtbot, window, "splitnim")
     start(qtbot, window, Mode.TWO_HUMANS)
     assert "2 -> 2 + 3 + 4" in panel.move_edit.placeholderText()
+    assert "2 take 3" in panel.move_edit.toolTip() and "2 -> 5" in panel.move_edit.toolTip()
     assert "split heap 2" in panel.move_edit.toolTip()
     signal = "2play_move_requested(PyObject)"
     assert tab(window, "splitnim").receivers(signal) == 1  # connected to the panel while playing

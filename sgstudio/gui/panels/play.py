@@ -33,8 +33,7 @@ MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
 MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
-EXAMPLES = {"dag": "A -> D", "snim": "heap 2 take 3  (or 2 3)",
-            "splitnim": "2 take 3,  2 -> 5,  2 -> 2 + 3 + 4", "board": "row 2: 18 -> 19  (or 2 18)"}
+EXAMPLES = {"dag": "A -> D", "snim": "2 take 3", "splitnim": "2 -> 2 + 3 + 4", "board": "2: 18 -> 19"}
 """The "Type a move" line's placeholder for each game (the full syntax is its tooltip)."""
 
 
@@ -245,7 +244,7 @@ class PlayPanel(PlayWidgets):
 
     def _show_syntax(self, kind: str) -> None:
         example = EXAMPLES.get(kind)
-        self.move_edit.setPlaceholderText(f"Type a move: {example}" if example else "Type a move")
+        self.move_edit.setPlaceholderText(f"Type a move, e.g. {example}" if example else "Type a move")
         self.move_edit.setToolTip(SYNTAX[kind].capitalize() + "; Enter plays it" if kind in SYNTAX else "")
 
     def step_forward(self) -> None:

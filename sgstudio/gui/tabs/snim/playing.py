@@ -84,7 +84,8 @@ class SNimPlay(TabPlay):
         if self.hinted is None:
             return
         table.flash_row(self.hinted, QColor(HIGHLIGHT))
-        table.view.setCurrentCell(self.hinted, 0)
+        table.view.clearSelection()  # the selection's colour would hide the hint's
+        table.view.scrollToItem(table.view.item(self.hinted, 0))
         moves = self.tab.moves
         for i in range(moves.list.count()):
             if moves.list.item(i).data(MOVE_ROLE) == tuple(move):

@@ -117,7 +117,7 @@ class SplitNimPlay(TabPlay):
             return
         i = int(move[0])
         self.model.set_flash(range(i, i + 1), QColor(HIGHLIGHT))
-        self.tab.heap_view.selectRow(i)
+        self.tab.heap_view.clearSelection()  # the selection's colour would hide the hint's
         self.tab.heap_view.scrollTo(self.model.index(i, 0))
         listed = self.tab.moves.list
         for k in range(listed.count()):
