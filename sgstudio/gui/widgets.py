@@ -1,5 +1,7 @@
 """Small widgets shared by the panels and the tabs.
 
+:func:`group_box` frames widgets under a title.
+
 :class:`OutcomeBanner` is the WIN / LOSE banner of every view of a position (the Analysis panel of
 the Graph tab, the S-Nim, split-nim and Board tabs): WIN in ink on orange, LOSE in white on blue
 (the palette's Okabe–Ito colours for a non-zero and a zero nim-sum), or a grey banner while there is
@@ -9,7 +11,7 @@ no verdict (a table being computed, a value out of reach).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from sgstudio.gui import palette
 
@@ -53,3 +55,12 @@ class OutcomeBanner(QLabel):
         """No banner at all (nothing to judge, like no game open)."""
         self.setText("")
         self.setStyleSheet("")
+
+
+def group_box(title: str, *widgets: QWidget) -> QGroupBox:
+    """A titled frame holding ``widgets`` one under the other."""
+    box = QGroupBox(title)
+    layout = QVBoxLayout(box)
+    for widget in widgets:
+        layout.addWidget(widget)
+    return box

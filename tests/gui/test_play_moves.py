@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
+from tab_play import settle, shown, tab
 
 from sgstudio.core.play import Mode, PlaySession
 from sgstudio.gui.canvas import animation
@@ -28,19 +29,12 @@ def fast(monkeypatch):
     monkeypatch.setattr(animation, "DURATION_MS", 0)
 
 
-def tab(window, key):
-    return window.tabs.game_tabs[key]
-
-
 def open_tab(qtbot, window, key: str, state: dict | None = None):
     t = tab(window, key)
     if state is not None:
         t.load_state({**t.to_state(), **state})
     window.tabs.show_tab(key)
-    if key == "snim":
-        qtbot.waitUntil(lambda: t.model.period_result is not None and not t.tasks, timeout=20000)
-    elif key == "splitnim":
-        assert t.settle()
+    settle(qtbot, window, key)
     return t
 
 
@@ -51,15 +45,6 @@ def start(qtbot, window, mode: Mode) -> PlaySession:
     qtbot.mouseClick(panel.start_button, L)
     assert panel.playing
     return panel.session
-
-
-def shown(window, key: str) -> tuple:
-    t = tab(window, key)
-    if key == "snim":
-        return tuple(int(x) for x in t.heap_table.shown_sizes())
-    if key == "splitnim":
-        return tuple(int(x) for x in t.heap_view.shown_sizes())
-    return t.view.model.rows
 
 
 def assert_refused(window, s: PlaySession, index: int, reason: str) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication
+from tab_play import settle, shown, tab
 
 from sgstudio.core.games.splitnim import SplitNim
 from sgstudio.core.play import Mode, PlaySession
@@ -31,35 +32,12 @@ def fast(monkeypatch):
     monkeypatch.setattr(playshow, "DURATION_MS", 0)
 
 
-def tab(window, key):
-    return window.tabs.game_tabs[key]
-
-
 def import_sample(qtbot, window, dialogs, key: str) -> None:
     fmt, name, case = SAMPLES[key]
     dialogs.open_path, dialogs.case = str(resource_path("examples", name)), case
     window.actions[f"import_{fmt}"].trigger()
     assert dialogs.errors == [] and window.tabs.current_key() == key
     settle(qtbot, window, key)
-
-
-def settle(qtbot, window, key: str) -> None:
-    """Wait until the tab's background work for its position is done (S-Nim: the period search)."""
-    t = tab(window, key)
-    if key == "snim":
-        qtbot.waitUntil(lambda: t.model.period_result is not None and not t.tasks, timeout=20000)
-    elif key == "splitnim":
-        assert t.settle()
-
-
-def shown(window, key: str) -> tuple:
-    """The position the tab displays, read back from its widgets."""
-    t = tab(window, key)
-    if key == "snim":
-        return tuple(int(x) for x in t.heap_table.shown_sizes())
-    if key == "splitnim":
-        return tuple(int(x) for x in t.heap_view.shown_sizes())
-    return t.view.model.rows
 
 
 def assert_shows(window, key: str, position: tuple) -> None:

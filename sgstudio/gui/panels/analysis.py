@@ -15,7 +15,6 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QGroupBox,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -26,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import mex
-from sgstudio.gui.widgets import OutcomeBanner
+from sgstudio.gui.widgets import OutcomeBanner, group_box
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_TOKEN_ROWS = 12
@@ -177,9 +176,9 @@ class AnalysisPanel(QWidget):
         self.why.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         layout.addWidget(self.outcome)
         layout.addWidget(self.verdict)
-        layout.addWidget(_group("Nim-sum of the tokens (XOR of their values)", self.table))
-        layout.addWidget(_group("Winning moves", self.moves), 1)
-        layout.addWidget(_group("Why this value (selected vertex)", self.why))
+        layout.addWidget(group_box("Nim-sum of the tokens (XOR of their values)", self.table))
+        layout.addWidget(group_box("Winning moves", self.moves), 1)
+        layout.addWidget(group_box("Why this value (selected vertex)", self.why))
 
     # -- model -----------------------------------------------------------------------------
     def set_model(self, model: GameGraph | None) -> None:
@@ -264,10 +263,3 @@ class AnalysisPanel(QWidget):
     def move_rows(self) -> list[tuple[int, int]]:
         """The winning moves as shown, as (from, to) pairs."""
         return self.moves.moves()
-
-
-def _group(title: str, widget: QWidget) -> QGroupBox:
-    box = QGroupBox(title)
-    inner = QVBoxLayout(box)
-    inner.addWidget(widget)
-    return box

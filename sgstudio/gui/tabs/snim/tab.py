@@ -25,7 +25,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QApplication,
-    QGroupBox,
     QInputDialog,
     QSplitter,
     QVBoxLayout,
@@ -61,19 +60,12 @@ from sgstudio.gui.tabs.snim.plot import GrundyPlot
 from sgstudio.gui.tabs.snim.state import parse_state
 from sgstudio.gui.tabs.snim.widgets import JudgeList, MoveList, OutcomeView, SetEditor
 from sgstudio.gui.tasks import Task, TaskProgress
+from sgstudio.gui.widgets import group_box
 
 PLOT_SYNC = 200_000
 """Plots of at most this many values are computed on the UI thread (a few milliseconds)."""
 SEARCH_DELAY_MS = 120
 """A new S waits this long before its period search starts (typing "2 5 7" searches once)."""
-
-
-def _group(title: str, *widgets: QWidget) -> QGroupBox:
-    box = QGroupBox(title)
-    layout = QVBoxLayout(box)
-    for widget in widgets:
-        layout.addWidget(widget)
-    return box
 
 
 class SNimTab(GameTab):
@@ -115,16 +107,16 @@ class SNimTab(GameTab):
         self.judge = JudgeList()
         self.judge_progress = TaskProgress()
         left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(_group("Subtraction set S", self.set_editor))
-        left.addWidget(_group("Heaps", self.heap_table))
-        left.addWidget(_group("Position", self.outcome))
+        left.addWidget(group_box("Subtraction set S", self.set_editor))
+        left.addWidget(group_box("Heaps", self.heap_table))
+        left.addWidget(group_box("Position", self.outcome))
         left.setStretchFactor(1, 2)
         left.setStretchFactor(2, 3)
         bottom = QSplitter(Qt.Orientation.Horizontal)
-        bottom.addWidget(_group("Winning moves", self.moves))
-        bottom.addWidget(_group("Judge file (HDU 1536)", self.judge, self.judge_progress))
+        bottom.addWidget(group_box("Winning moves", self.moves))
+        bottom.addWidget(group_box("Judge file (HDU 1536)", self.judge, self.judge_progress))
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(_group("Grundy values of one heap: g(0..H)", self.plot, self.progress))
+        right.addWidget(group_box("Grundy values of one heap: g(0..H)", self.plot, self.progress))
         right.addWidget(bottom)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)

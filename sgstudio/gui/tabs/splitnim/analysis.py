@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QPushButton
 from sgstudio.core.positions.splitnim import SplitNimPosition
 from sgstudio.core.positions.splitnim_work import compare_table, prepare_table, scan_winning_moves
 from sgstudio.gui.tabs.splitnim.heaps import HeapTableModel
-from sgstudio.gui.tabs.splitnim.panels import SHOWN_XOR, ComparisonPanel, MovesPanel, OutcomePanel
+from sgstudio.gui.tabs.splitnim.panels import ComparisonPanel, MovesPanel, OutcomePanel, show_verdict
 from sgstudio.gui.tasks import Task, TaskProgress
 
 MOVE_ROWS = 200
@@ -85,17 +85,9 @@ class Analyst(QObject):
         if self._table_task is not None and self._table_task.is_running():
             self._table_key = None  # no longer needed (other parts or heaps): stop it quietly
             self._table_task.cancel()
-        try:
-            values, total = pos.values(), pos.nim_sum()
-        except ValueError as err:
-            self.outcome.show_unknown("?", f"No verdict: {err}.")
-            self.moves.show_note("No winning moves without every heap's value.")
-            return
-        self.outcome.show_result(values[:SHOWN_XOR].tolist(), total, len(pos))
-        if total == 0:
-            self.moves.show_note("None: the player to move loses whatever they do.")
-            return
-        self._start_moves(values, total)
+        verdict = show_verdict(self.outcome, self.moves, pos)
+        if verdict is not None:
+            self._start_moves(*verdict)
 
     # -- tasks -------------------------------------------------------------------------------
     def _run(self, fn: Callable, bar: TaskProgress, text: str, done: Callable[[Any], None],

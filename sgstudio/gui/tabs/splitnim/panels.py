@@ -141,6 +141,25 @@ class MovesPanel(QWidget):
         return [(int(m[0]), tuple(m[1])) for m in found if m]
 
 
+def show_verdict(outcome: OutcomePanel, moves: MovesPanel, pos) -> tuple[np.ndarray, int] | None:
+    """Show the verdict of ``pos`` (a :class:`~sgstudio.core.positions.splitnim.SplitNimPosition`).
+
+    Returns the heaps' values and their nim-sum when there are winning moves to list (the caller
+    lists them, at once or in a worker), else None (the moves panel says why there are none).
+    """
+    try:
+        values, total = pos.values(), pos.nim_sum()
+    except ValueError as err:
+        outcome.show_unknown("?", f"No verdict: {err}.")
+        moves.show_note("No winning moves without every heap's value.")
+        return None
+    outcome.show_result(values[:SHOWN_XOR].tolist(), total, len(pos))
+    if total == 0:
+        moves.show_note("None: the player to move loses whatever they do.")
+        return None
+    return values, total
+
+
 class ComparisonModel(QAbstractTableModel):
     """Rows n = 0..N: g(n) by brute force, g(n) by the closed form; mismatching rows highlighted."""
 

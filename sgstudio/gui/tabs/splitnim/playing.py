@@ -19,7 +19,7 @@ from sgstudio.core.positions.splitnim_work import scan_winning_moves
 from sgstudio.gui.tabs.playshow import HIGHLIGHT, TabPlay, counted
 from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS
 from sgstudio.gui.tabs.splitnim.heaps import PlayHeapModel
-from sgstudio.gui.tabs.splitnim.panels import MOVE_ROLE, SHOWN_XOR
+from sgstudio.gui.tabs.splitnim.panels import MOVE_ROLE, show_verdict
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.splitnim.tab import SplitNimTab
@@ -93,16 +93,10 @@ class SplitNimPlay(TabPlay):
         tab = self.tab
         pos = SplitNimPosition(heaps, self.position.parts)
         tab.heap_count.setText(f"{len(heaps):,} heap{'s' if len(heaps) != 1 else ''} (played position)")
-        try:
-            values, total = pos.values(), pos.nim_sum()
-        except ValueError as err:
-            tab.outcome.show_unknown("?", f"No verdict: {err}.")
-            tab.moves.show_note("No winning moves without every heap's value.")
+        verdict = show_verdict(tab.outcome, tab.moves, pos)
+        if verdict is None:
             return
-        tab.outcome.show_result(values[:SHOWN_XOR].tolist(), total, len(heaps))
-        if total == 0:
-            tab.moves.show_note("None: the player to move loses whatever they do.")
-            return
+        values, total = verdict
         scan = scan_winning_moves(pos.game, pos.heap_array, values, total, 0, MOVE_ROWS)
         tab.moves.show_moves(pos.heap_array, scan.moves)
         tab.moves.show_rest(len(scan.moves), scan.count)

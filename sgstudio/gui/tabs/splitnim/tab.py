@@ -26,7 +26,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QGroupBox,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -59,6 +58,7 @@ from sgstudio.gui.tabs.splitnim.panels import ComparisonPanel, MovesPanel, Outco
 from sgstudio.gui.tabs.splitnim.playing import SplitNimPlay
 from sgstudio.gui.tabs.splitnim.state import parse_state
 from sgstudio.gui.tasks import TaskProgress
+from sgstudio.gui.widgets import group_box
 
 DEFAULT_HEAPS = (13, 9, 7)
 MIN_WIDTHS = (250, 230, 210)  # the splitter's columns: heaps, verdict and moves, g(0..N) table
@@ -91,7 +91,7 @@ class SplitNimTab(GameTab):
         splitter.addWidget(self._build_analysis())
         self.compare = ComparisonPanel(self)
         self.compare.progress.label.setWordWrap(True)
-        compare = _group("Check: g(0..N)", self.compare)
+        compare = group_box("Check: g(0..N)", self.compare)
         compare.layout().insertWidget(0, _note("Brute force beside the closed form; rows that differ are "
                                                "highlighted.", self))
         splitter.addWidget(compare)
@@ -153,7 +153,7 @@ class SplitNimTab(GameTab):
         for w in (self.sizes, self.add_button, self.remove_button):
             row.addWidget(w)
         self.sizes.setMinimumWidth(80)
-        box = _group("Heaps", self.heap_view)
+        box = group_box("Heaps", self.heap_view)
         self.heaps_hint = _note("Edit a size in place; Delete removes the selected heaps.", self)
         box.layout().insertWidget(0, self.heaps_hint)
         box.layout().addLayout(row)
@@ -173,7 +173,7 @@ class SplitNimTab(GameTab):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.outcome)
         layout.addWidget(self.compute_button)
-        layout.addWidget(_group("Winning moves (double-click to play)", self.moves), 1)
+        layout.addWidget(group_box("Winning moves (double-click to play)", self.moves), 1)
         layout.addWidget(self.progress)
         return column
 
@@ -405,10 +405,3 @@ def _note(text: str, parent: QWidget) -> QLabel:
     label = QLabel(text, parent)
     label.setWordWrap(True)
     return label
-
-
-def _group(title: str, widget: QWidget) -> QGroupBox:
-    box = QGroupBox(title)
-    inner = QVBoxLayout(box)
-    inner.addWidget(widget)
-    return box
