@@ -22,7 +22,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 
-from sgstudio.core.moves import SYNTAX, parse_move, people_reason
+from sgstudio.core.moves import parse_move, people_reason
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.core.policy import has_move
 from sgstudio.gui.panels.play_target import PlayTarget
@@ -33,8 +33,6 @@ MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
 MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
-EXAMPLES = {"dag": "A -> D", "snim": "2 take 3", "splitnim": "2 -> 2 + 3 + 4", "board": "2: 18 -> 19"}
-"""The "Type a move" line's placeholder for each game (the full syntax is its tooltip)."""
 
 
 class PlayPanel(PlayWidgets):
@@ -110,7 +108,7 @@ class PlayPanel(PlayWidgets):
         self._shown_index, self._rows = 0, 0
         self.history.clear()
         self._set_playing(True)
-        self._show_syntax(target.kind)
+        self.show_syntax(target.kind)
         self._changed()
         self._say(f"Play mode on the {target.title} tab: the document is not changed by play")
         self._after_change()
@@ -241,11 +239,6 @@ class PlayPanel(PlayWidgets):
     def _refuse(self, reason: str) -> None:
         self.notice.setText(f"Refused: {reason}")
         self._say(f"Move refused: {reason}")
-
-    def _show_syntax(self, kind: str) -> None:
-        example = EXAMPLES.get(kind)
-        self.move_edit.setPlaceholderText(f"Type a move, e.g. {example}" if example else "Type a move")
-        self.move_edit.setToolTip(SYNTAX[kind].capitalize() + "; Enter plays it" if kind in SYNTAX else "")
 
     def step_forward(self) -> None:
         if self.session is not None and self.session.step_forward() is None:

@@ -1,6 +1,7 @@
 """The Play panel's widgets and layout (its behaviour is in :mod:`sgstudio.gui.panels.play`).
 
-Three columns: the controls; the state line and the move list; the moves from the current position.
+Three columns: the controls; the state line and the move list; the "Type a move" line over the
+moves from the current position.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sgstudio.core.moves import SYNTAX
 from sgstudio.core.play import Mode
 from sgstudio.gui import palette
 
@@ -29,6 +31,8 @@ MODES = [("You against the computer", Mode.HUMAN_VS_COMPUTER),
          ("Computer against itself", Mode.COMPUTER_VS_COMPUTER),
          ("Two people (with hints)", Mode.TWO_HUMANS)]
 COLUMNS = ["#", "Who", "Move", "Nim-sum", "Why (the computer's reason)"]
+EXAMPLES = {"dag": "A -> D", "snim": "2 take 3", "splitnim": "2 -> 2 + 3 + 4", "board": "2: 18 -> 19"}
+"""The "Type a move" line's placeholder for each game (the full syntax is its tooltip)."""
 
 
 def _button(text: str, tip: str, parent: QWidget, checkable: bool = False) -> QPushButton:
@@ -146,6 +150,12 @@ class PlayWidgets(QWidget):
         col.addWidget(self.move_edit)
         col.addWidget(self.choices)
         return box
+
+    def show_syntax(self, kind: str) -> None:
+        """The "Type a move" line names the syntax of the game being played (``kind``)."""
+        example = EXAMPLES.get(kind)
+        self.move_edit.setPlaceholderText(f"Type a move, e.g. {example}" if example else "Type a move")
+        self.move_edit.setToolTip(SYNTAX[kind].capitalize() + "; Enter plays it" if kind in SYNTAX else "")
 
     def _set_playing(self, on: bool) -> None:
         self.start_button.setText("■ Stop playing" if on else "▶ Play from this position")
