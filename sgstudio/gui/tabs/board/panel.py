@@ -61,6 +61,7 @@ class AnalysisPanel(QWidget):
         self.total.setWordWrap(True)
         self.total.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.moves_title = QLabel()
+        self.moves_title.setWordWrap(True)
         self.moves = MoveList()
         self.progress = TaskProgress()
         self.compute = QPushButton("Compute the table")

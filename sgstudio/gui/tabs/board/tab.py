@@ -179,7 +179,8 @@ class BoardTab(GameTab):
 
     def show_counts(self, model: BoardPosition) -> None:
         played = " (played position)" if self.play.active else ""
-        self.counts.setText(f"{model.row_count()} rows, {model.chess_count()} chesses{played}")
+        rows, chesses = model.row_count(), model.chess_count()
+        self.counts.setText(f"{rows} row{'s' * (rows != 1)}, {chesses} chess{'es' * (chesses != 1)}{played}")
 
     def set_playing(self, on: bool) -> None:
         """Read-only with the banner while play is on; editable again after."""

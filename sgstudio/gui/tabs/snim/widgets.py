@@ -182,7 +182,7 @@ class MoveList(QWidget):
             item.setData(MOVE_ROLE, move.move)
             self.list.addItem(item)
         if not analysis.moves:
-            item = QListWidgetItem("no winning move: every move leaves a non-zero nim-sum")
+            item = QListWidgetItem("no winning move:\nevery move leaves a non-zero nim-sum")
             item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.list.addItem(item)
         else:
