@@ -1,7 +1,9 @@
 """Scene items. They only draw; a vertex also drags its attached edges along (Qt's elasticnodes idea).
 
-Geometry (bounding rects, arrowheads, text layouts) is computed when something changes, never in
-``paint``, so a scene of thousands of items repaints without allocating.
+Geometry (bounding rects, lines) is computed when something changes, and what only a close view
+shows (text layouts, arrowheads) the first time it is drawn after a change; never per ``paint``, so
+a scene of thousands of items repaints without allocating. Zoomed out, the edges are drawn by one
+:class:`~sgstudio.gui.canvas.edges_layer.EdgeLayer` instead of one Python call each.
 """
 
 from __future__ import annotations
@@ -238,7 +240,6 @@ class EdgeItem(QGraphicsRectItem):
 
     def adjust(self) -> None:
         """Recompute the line and arrowhead after an end vertex moved."""
-        self.prepareGeometryChange()
         old = self._bounds
         a, b = self.tail.pos(), self.head.pos()
         x1, y1, x2, y2 = _rim_to_rim(a.x(), a.y(), b.x(), b.y(), RADIUS)
@@ -246,7 +247,9 @@ class EdgeItem(QGraphicsRectItem):
         self._arrow = None
         self._bounds = QRectF(min(x1, x2) - ARROW, min(y1, y2) - ARROW,
                               abs(x2 - x1) + 2 * ARROW, abs(y2 - y1) + 2 * ARROW)
-        self.setRect(self._bounds)
+        if self._bounds == old:  # setRect would do nothing, but the line may have turned round
+            self.prepareGeometryChange()
+        self.setRect(self._bounds)  # prepares the geometry change itself when the rect changes
         if self.layer is not None:
             self.layer.moved(self, old)
 
