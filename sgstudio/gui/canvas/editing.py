@@ -168,7 +168,7 @@ class EditActions:
         """Place the vertices in layers by topological generation, sinks at the bottom (one step)."""
         if not self.model.nodes():
             return
-        self.undo_stack.push(SetPositionsCommand(self.model, layered_positions(self.model.graph)))
+        self.undo_stack.push(SetPositionsCommand(self.model, layered_positions(self.model)))
         self.scene().fit_scene_rect()
         self.fit_graph()
 

@@ -90,7 +90,7 @@ class GraphCanvas(EditActions, QGraphicsView):
     @staticmethod
     def _initial_positions(model: GameGraph) -> dict:
         from sgstudio.gui.canvas.layout import layered_positions
-        laid = layered_positions(model.graph)
+        laid = layered_positions(model)
         return {v: p for v, p in laid.items() if model.pos(v) is None}
 
     def item_for_vertex(self, v: int) -> VertexItem:
