@@ -19,8 +19,8 @@ EXIT_BAD_INPUT = 2
 SUBCOMMANDS = ("solve", "play")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the subcommands."""
+def build_parser(with_play: bool = True) -> argparse.ArgumentParser:
+    """The argument parser of the subcommands (``with_play=False`` spares ``solve`` its import)."""
     parser = argparse.ArgumentParser(
         prog="sgstudio",
         description="A studio for impartial games under the Sprague-Grundy theory.",
@@ -36,9 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("format", metavar="FORMAT", help="one of: " + ", ".join(sorted(FORMATS)))
     solve.add_argument("file", nargs="?", default="-", help="input file (default: standard input)")
-    from sgstudio import cli_play  # here: cli_play imports this module
+    if with_play:
+        from sgstudio import cli_play  # here: cli_play imports this module
 
-    cli_play.register(sub)
+        cli_play.register(sub)
     return parser
 
 
@@ -97,7 +98,7 @@ def main(argv: Sequence[str]) -> int:
     argv = list(argv)
     if not argv or argv[0] not in (*SUBCOMMANDS, "-h", "--help"):
         return run_gui(argv)
-    args = build_parser().parse_args(argv)
+    args = build_parser(with_play=argv[0] != "solve").parse_args(argv)
     if args.command == "solve":
         return run_solve(args.format, args.file)
     if args.command == "play":
