@@ -110,3 +110,16 @@ def test_play_subcommand_runs_as_a_process(tmp_path):
     assert line["moves"][0]["value_after"] == 0  # query 2 is a WIN: the first move reaches nim-sum 0
     bad = run("play", "hdu1524", str(path), "--case", "7")
     assert bad.returncode == 2 and bad.stdout == b"" and len(bad.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("fmt, text", [
+    ("hdu1524", "10000000000\n"),  # a position count far beyond the file: no huge allocation, a clear error
+    ("hdu1524", "1\n0\n1 \uff10\n0\n"),  # full-width digit
+    ("hdu5795", "1\n1\n1_000\n"),
+    ("hdu5724", "1\n1\n1 1_9\n"),
+    ("hdu1536", "2 1 1\n1\n1 1_0\n0\n"),
+])
+def test_numbers_a_judge_would_not_read_are_errors(fmt, text):
+    out = run("solve", fmt, stdin=text.encode())
+    assert out.returncode == 2 and out.stdout == b""
+    assert out.stderr.decode().startswith("<stdin>:") and len(out.stderr.splitlines()) == 1

@@ -116,6 +116,8 @@ def _walk(ints: list[int], arr: np.ndarray, p: int) -> tuple[_Raw, int]:
     if n < 0:
         raise _FallbackError
     p += 1
+    if n > end - p:  # fewer tokens left than positions: truncated (the exact reader says where)
+        raise _FallbackError
     heads = [0] * n
     for i in range(n):
         if p >= end or ints[p] < 0:
@@ -176,18 +178,23 @@ def _scan_exact(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
         for i in range(n):
             heads.append(ts.pos)
             x = ts.next_int(f"the number of moves from position {i}", lo=0)
-            succ.append(ts.take_ints(x, f"a position in 0..{n - 1}", 0, n - 1))
+            succ.append(ts.take_ints(x, _position(n), 0, n - 1))
         raw = _Raw(n, np.concatenate(([0], np.cumsum([len(s) for s in succ], dtype=np.int64))),
                    np.array([v for s in succ for v in s], np.int64), np.array(heads, np.int64),
                    np.zeros(0, np.int64), np.zeros(0, np.int64))
         values = _values(raw, text, file)
         queries = []
         while (m := ts.next_int("the number of tokens M of a query (0 ends the test case)", lo=0)):
-            queries.append(ts.take_ints(m, f"a position in 0..{n - 1}", 0, n - 1))
+            queries.append(ts.take_ints(m, _position(n), 0, n - 1))
         raw.q_flat = np.array([v for q in queries for v in q], np.int64)
         raw.q_len = np.array([len(q) for q in queries], np.int64)
         out.append((raw, values))
     return out
+
+
+def _position(n: int) -> str:
+    """What a position of a graph of n positions is, for error messages."""
+    return f"a position in 0..{n - 1}" if n else "a position (this graph has none)"
 
 
 def _values(raw: _Raw, text: str, file: str) -> np.ndarray:

@@ -52,6 +52,8 @@ def _read_cases(ts: TokenStream) -> list[tuple[SNimCase, int]]:
     Fast path: convert every token at once and walk the integers; at the first anomaly, walk the
     tokens again with ``ts`` itself, which raises the ParseError with its line and column.
     """
+    if not ts.plain:  # a token int() reads but a judge does not: the exact reader reports it
+        return _walk(ts)
     try:
         return _walk(_Ints(ts.tokens))
     except _AnomalyError:

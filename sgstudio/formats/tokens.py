@@ -12,6 +12,20 @@ from collections.abc import Callable
 from sgstudio.core.errors import ParseError
 
 _TOKEN = re.compile(r"\S+")
+_NOT_PLAIN = re.compile(r"[^0-9+\-\s]")  # a character no plain integer token has
+_PLAIN_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def is_plain(text: str) -> bool:
+    """True when ``text`` holds only ASCII digits, signs and white space.
+
+    Then ``int()`` reads each token exactly as a judge would; otherwise a token may be something
+    ``int()`` accepts but a judge does not (``1_000``, full-width digits), so each token is checked.
+
+    >>> is_plain("3 1 -2 +4"), is_plain("1_000"), is_plain(chr(0xFF11))
+    (True, False, False)
+    """
+    return _NOT_PLAIN.search(text) is None
 
 
 class TokenStream:
@@ -35,6 +49,7 @@ class TokenStream:
         self.file = file
         self.tokens = text.split()
         self.pos = 0
+        self.plain = is_plain(text)
 
     # -- reading ---------------------------------------------------------------------------
     def at_end(self) -> bool:
@@ -53,11 +68,14 @@ class TokenStream:
             raise self.error_at_end(what)
         tok = self.tokens[self.pos]
         try:
-            value = int(tok)
+            value = self.to_int(tok)
         except ValueError:
             raise self.error(f"expected {what}, found {tok!r}", what) from None
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.error(f"expected {what} ({_range_text(lo, hi)}), found {tok}", what)
+            bounds = _range_text(lo, hi)
+            empty = lo is not None and hi is not None and hi < lo  # ``what`` says there is none
+            detail = "" if bounds in what or empty else f" ({bounds})"
+            raise self.error(f"expected {what}{detail}, found {tok}", what)
         self.pos += 1
         return value
 
@@ -68,7 +86,7 @@ class TokenStream:
         end = self.pos + count
         chunk = self.tokens[self.pos : end]
         try:
-            values = list(map(int, chunk))
+            values = list(map(int if self.plain else self.to_int, chunk))
         except ValueError:
             values = None
         if values is None or len(values) < count or not _all_in(values, lo, hi):
@@ -77,12 +95,18 @@ class TokenStream:
         self.pos = end
         return values  # type: ignore[return-value]
 
+    def to_int(self, token: str) -> int:
+        """``int(token)`` for a plain decimal integer (ASCII digits, an optional sign); else ValueError."""
+        if not self.plain and _PLAIN_INT.fullmatch(token) is None:
+            raise ValueError(token)
+        return int(token)
+
     def peek_is_int(self) -> bool:
         """True when a next token exists and is an integer."""
         if self.pos >= len(self.tokens):
             return False
         try:
-            int(self.tokens[self.pos])
+            self.to_int(self.tokens[self.pos])
         except ValueError:
             return False
         return True
@@ -124,6 +148,8 @@ class TokenStream:
 
 
 def _range_text(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None and hi < lo:
+        return "there is none"
     if lo is not None and hi is not None:
         return f"{lo}..{hi}"
     if lo is not None:

@@ -47,7 +47,7 @@ def test_judge_sample():
     ("2\n-1\n0\n0\n", 2, 1, "expected the number of moves from position 0 (>= 0), found -1"),
     ("-2\n", 1, 1, "number of positions N (>= 0), found -2"),
     ("2\n0\n0\n-1 0\n0\n", 4, 1, "number of tokens M of a query (0 ends the test case) (>= 0), found -1"),
-    ("2\n1 5\n0\n0\n", 2, 3, "expected a position in 0..1 (0..1), found 5"),
+    ("2\n1 5\n0\n0\n", 2, 3, "expected a position in 0..1, found 5"),
     ("2\n1 -1\n0\n0\n", 2, 3, "found -1"),
     ("2\n0\n0\n2 0  2\n0\n", 4, 6, "found 2"),
     ("2\n0\n0\n1 99999999999999999999999\n0\n", 4, 3, "found 99999999999999999999999"),

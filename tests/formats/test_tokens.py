@@ -29,3 +29,20 @@ def test_end_of_file_is_located_after_last_token():
         ts.take_ints(4, "a heap size")
     assert (info.value.line, info.value.column) == (2, 4)
     assert "end of file" in info.value.message
+
+
+@pytest.mark.parametrize("token", ["1_000", "\uff11", "0x1f", "1e3", "١"])
+def test_only_plain_decimal_integers_are_read(token):
+    ts = TokenStream(f"3 {token}", file="t")
+    assert ts.next_int("a count") == 3
+    with pytest.raises(ParseError) as info:
+        ts.next_int("a heap size")
+    assert (info.value.line, info.value.column) == (1, 3)
+    assert repr(token) in info.value.message
+    with pytest.raises(ParseError):
+        TokenStream(f"3 {token}").take_ints(2, "numbers")
+
+
+def test_signs_stay_plain():
+    ts = TokenStream("+3 -2")
+    assert ts.plain and ts.take_ints(2, "numbers") == [3, -2]
