@@ -486,3 +486,28 @@ def test_screenshot(qtbot, tab, tmp_path):
     path = tmp_path / "tab-snim.png"
     assert tab.grab().save(str(path))
     assert path.stat().st_size > 10_000
+
+
+def test_growing_h_past_the_dots_redraws_the_curve_with_its_period_lines(qtbot, tab):
+    """H 1 -> 30 -> 10^7 on the visible tab: the curve drawn is the new one, over all of 0..H, with
+    the period lines (before, the old limits kept the view on g(0..3), and clipping the old dots to
+    it raised "Number of brushes does not match number of points" and left the stale curve)."""
+    plot = tab.plot
+    view = plot.view.getPlotItem().getViewBox()
+    with qtbot.capture_exceptions() as errors:
+        for h in (1, 30):
+            plot.limit.setValue(h)
+            assert len(plot.curve.xData) == h + 1 and view.viewRange()[0][1] >= h
+        plot.limit.setValue(10**7)
+        with qtbot.waitSignal(tab.tasks["plot"].finished, timeout=60000):
+            pass
+        qtbot.wait(50)  # the view repaints the new curve
+    assert [str(e[1]) for e in errors] == []
+    curve = plot.curve
+    assert len(curve.xData) == 10**7 + 1 and curve.opts["symbol"] is None
+    assert view.viewRange()[0][1] >= 10**7
+    x, y = curve.getData()  # what is drawn (clipped to the view, downsampled)
+    assert x.min() < 10**5 and x.max() > 10**7 - 10**5 and y.max() == plot.values.max()
+    n0, p = plot.period
+    assert len(plot.boundaries) == min(40, (10**7 - n0) // p)
+    assert all(line.isVisible() and line.scene() is plot.view.scene() for line in plot.boundaries)

@@ -118,16 +118,18 @@ class GrundyPlot(QWidget):
         n = len(values)
         dots = n <= DOTS_UP_TO
         brushes = [palette.fill(int(v)) for v in values] if dots else None
-        self.curve.setClipToView(not dots)  # clipping would cut the points but not the brushes
+        # Clipping to the view goes in the same setData as the new points: switched on alone, it would
+        # clip the old dots but not their brushes (pyqtgraph raises "Number of brushes does not match").
         self.curve.setData(np.arange(n), values, symbol="o" if dots else None, symbolSize=5,
-                           symbolPen=None, symbolBrush=brushes)
+                           symbolPen=None, symbolBrush=brushes, clipToView=not dots)
         top = float(values.max()) + 1 if n else 1.0
         self._shade(period, n, top)
         item = self.view.getPlotItem()
+        # The new limits first: the old ones would clamp the new range to the old plot's width.
+        item.getViewBox().setLimits(xMin=-1, xMax=max(n, 2) + 1, yMin=-1, yMax=top + 2)
         item.setXRange(-0.5, max(n - 0.5, 1), padding=0.01)
         item.setYRange(-0.3, top + 1.0, padding=0)
         item.getAxis("left").setTickSpacing(*((1, 1) if top <= 24 else (None, None)))
-        item.getViewBox().setLimits(xMin=-1, xMax=max(n, 2) + 1, yMin=-1, yMax=top + 2)
         self.marker.setData([], [])
 
     def _shade(self, period: tuple[int, int] | None, n: int, top: float) -> None:
