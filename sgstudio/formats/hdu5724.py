@@ -85,7 +85,8 @@ def _parse_tokens(text: str, file: str) -> list[Case]:
         cases.append(Case(tuple(_read_row(ts, test, row) for row in range(1, n + 1))))
     if not ts.at_end():
         extra = ts.tokens[ts.pos]
-        raise ts.error(f"expected the end of the file after {t} test cases, found {extra!r}", "end of file")
+        cases_read = f"{t} test case{'s' * (t != 1)}"
+        raise ts.error(f"expected the end of the file after {cases_read}, found {extra!r}", "end of file")
     return cases
 
 

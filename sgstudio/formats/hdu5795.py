@@ -55,7 +55,8 @@ def parse(text: str, file: str = "<string>") -> list[Case]:
         n = ts.next_int("the number of heaps n", lo=1)
         cases.append(Case(tuple(ts.take_ints(n, "a heap size", lo=0))))
     if not ts.at_end():
-        raise ts.error(f"expected the end of the input after {count} tests, found {ts.tokens[ts.pos]!r}",
+        tests_read = f"{count} test{'s' * (count != 1)}"
+        raise ts.error(f"expected the end of the input after {tests_read}, found {ts.tokens[ts.pos]!r}",
                        "the end of the input")
     return cases
 

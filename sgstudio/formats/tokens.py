@@ -14,6 +14,7 @@ from sgstudio.core.errors import ParseError
 _TOKEN = re.compile(r"\S+")
 _NOT_PLAIN = re.compile(r"[^0-9+\-\s]")  # a character no plain integer token has
 _PLAIN_INT = re.compile(r"[+-]?[0-9]+")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def is_plain(text: str) -> bool:
@@ -137,9 +138,10 @@ class TokenStream:
 
     def position_of(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a character offset."""
-        line = self.text.count("\n", 0, offset) + 1
-        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
-        return line, column
+        head = self.text[:offset]
+        breaks = _LINE_BREAK.findall(head)  # \n, \r\n and a lone \r (old Mac files) each end a line
+        start = max(head.rfind("\n"), head.rfind("\r")) + 1
+        return len(breaks) + 1, offset - start + 1
 
     def end_position(self) -> tuple[int, int]:
         """The position just after the last character that is not white space."""

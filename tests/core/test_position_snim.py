@@ -93,7 +93,7 @@ def test_parse_accepts_separators_braces_and_repeats(members, sep, braces):
     ("2 x 5", "'x' is not a whole number"),
     ("2.5", "'2.5' is not a whole number"),
     ("0 3", "positive, got 0"),
-    ("3 -1", "must be >= 0, got -1"),
+    ("3 -1", "must be positive, got -1"),
 ])
 def test_parse_rejects_with_a_clear_message(text, words):
     with pytest.raises(ValueError, match=words.replace("(", r"\(")) as info:

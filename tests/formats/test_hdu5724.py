@@ -169,7 +169,7 @@ def test_empty_test_list_and_empty_rows():
         ("2\n1\n2 19 20\n", 3, 8, "unexpected end of file: expected the number of rows n of test 2"),
         ("1\n2\n1 19\n", 3, 5, "unexpected end of file: expected the number of chesses m in row 2 of test 1"),
         ("1\n1\n3 1 2\n\n", 3, 6, "unexpected end of file: expected a column in row 1 of test 1"),
-        ("1\n1\n0\n7 8\n", 4, 1, "expected the end of the file after 1 test cases, found '7'"),
+        ("1\n1\n0\n7 8\n", 4, 1, "expected the end of the file after 1 test case, found '7'"),
         ("99999999999999999999999\n0\n", 2, 2,
          "unexpected end of file: expected the number of rows n of test 2"),
     ],

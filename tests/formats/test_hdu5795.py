@@ -79,7 +79,7 @@ def test_solving_does_not_load_numba():
     ("1\n3\n1 -1 2\n", 3, 3, "found -1"),
     ("2\n2\n4 4\n3\n1 2\n", 5, 4, "end of file"),
     ("2\n2\n4 4\n", 3, 4, "end of file: expected the number of heaps"),
-    ("1\n2\n4 4 4\n", 3, 5, "end of the input after 1 tests, found '4'"),
+    ("1\n2\n4 4 4\n", 3, 5, "end of the input after 1 test, found '4'"),
     ("1\n2\n4 4\n\n  junk\n", 5, 3, "found 'junk'"),
 ])
 def test_parse_errors_are_located(text, line, column, words):

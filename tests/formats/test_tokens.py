@@ -46,3 +46,12 @@ def test_only_plain_decimal_integers_are_read(token):
 def test_signs_stay_plain():
     ts = TokenStream("+3 -2")
     assert ts.plain and ts.take_ints(2, "numbers") == [3, -2]
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_lines_are_counted_for_every_line_ending(newline):
+    ts = TokenStream(newline.join(["1", "2", "4 x", ""]), file="t")
+    ts.take_ints(3, "numbers")
+    with pytest.raises(ParseError) as info:
+        ts.next_int("a number")
+    assert (info.value.line, info.value.column) == (3, 3)

@@ -50,13 +50,14 @@ class PeriodNotFoundError(SNimError):
         super().__init__(message)
 
 
-def _as_count(h: object, what: str = "a heap size") -> int:
+def _as_count(h: object, what: str = "a heap size", least: int = 0) -> int:
     try:
         n = operator.index(h)
     except TypeError:
         raise SNimError(f"{what} must be an integer, got {h!r}") from None
-    if n < 0:
-        raise SNimError(f"{what} must be >= 0, got {n}")
+    if n < least:
+        bound = "positive" if least == 1 else f">= {least}"
+        raise SNimError(f"{what} must be {bound}, got {n}")
     return n
 
 
@@ -84,11 +85,9 @@ class SubtractionGame:
     """
 
     def __init__(self, S: Iterable[int], *, limit: int = DEFAULT_LIMIT) -> None:  # noqa: N803
-        members = sorted({_as_count(s, "a member of S") for s in S})
+        members = sorted({_as_count(s, "a member of S", least=1) for s in S})
         if not members:
             raise SNimError("S must have at least one member")
-        if members[0] == 0:
-            raise SNimError("members of S must be positive, got 0")
         if members[-1] >= 1 << 62:
             raise SNimError(f"members of S must be below 2^62, got {members[-1]}")
         self.S: tuple[int, ...] = tuple(members)
