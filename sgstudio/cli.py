@@ -44,7 +44,7 @@ def build_parser(with_play: bool = True) -> argparse.ArgumentParser:
 
 
 def read_input(path: str) -> tuple[str, str]:
-    """Return ``(text, display_name)`` of a file, or of standard input for ``-`` (UTF-8).
+    """Return ``(text, display_name)`` of a file, or of standard input for ``-`` (UTF-8, a BOM dropped).
 
     Undecodable bytes raise a ParseError at the line and column of the first bad byte.
     """
@@ -54,7 +54,7 @@ def read_input(path: str) -> tuple[str, str]:
         with open(path, "rb") as handle:
             data, name = handle.read(), path
     try:
-        return data.decode("utf-8"), name
+        return data.decode("utf-8-sig"), name
     except UnicodeDecodeError as err:
         head = data[: err.start]
         line = head.count(b"\n") + 1

@@ -123,3 +123,8 @@ def test_numbers_a_judge_would_not_read_are_errors(fmt, text):
     out = run("solve", fmt, stdin=text.encode())
     assert out.returncode == 2 and out.stdout == b""
     assert out.stderr.decode().startswith("<stdin>:") and len(out.stderr.splitlines()) == 1
+
+
+def test_a_utf8_byte_order_mark_is_dropped():
+    out = run("solve", "hdu1524", stdin=b"\xef\xbb\xbf" + SAMPLE.encode())
+    assert out.returncode == 0 and out.stdout.decode() == SAMPLE_OUT
