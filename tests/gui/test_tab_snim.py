@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QInputDialog
 
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games.snim import SubtractionGame
+from sgstudio.core.positions.snim import default_plot_limit
 from sgstudio.formats import hdu1536
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
@@ -511,3 +512,39 @@ def test_growing_h_past_the_dots_redraws_the_curve_with_its_period_lines(qtbot, 
     n0, p = plot.period
     assert len(plot.boundaries) == min(40, (10**7 - n0) // p)
     assert all(line.isVisible() and line.scene() is plot.view.scene() for line in plot.boundaries)
+
+
+def test_a_new_document_plots_the_tabs_default_h_not_one(qtbot, window):
+    """The window's default S-Nim state is taken before the period is known: H stays automatic."""
+    snim = window.tabs.game_tabs["snim"]
+    assert window.tabs.defaults["snim"].get("plot_limit") is None
+    for start in (lambda: None, window.document.new):
+        start()
+        settle(qtbot, snim)
+        period = snim.model.period_result.period
+        assert snim.plot.limit.value() == default_plot_limit(period) >= 30
+        assert len(snim.plot.values) == snim.plot.limit.value() + 1
+        assert snim.to_state()["plot_limit"] is None  # saved as "automatic"
+
+
+def test_a_chosen_h_is_saved_and_loaded_and_an_automatic_one_follows_s(qtbot, tab):
+    tab.plot.limit.setValue(45)
+    assert tab.to_state()["plot_limit"] == 45 and len(tab.plot.values) == 46
+    tab.load_state({"S": [2, 3], "heaps": [4], "plot_limit": None})
+    settle(qtbot, tab)
+    expected = default_plot_limit(SubtractionGame((2, 3)).period())
+    assert tab.plot.limit.value() == expected and len(tab.plot.values) == expected + 1
+    assert tab.to_state()["plot_limit"] is None
+    tab.load_state({"S": [2, 5], "heaps": [4], "plot_limit": 77})
+    settle(qtbot, tab)
+    assert tab.to_state()["plot_limit"] == 77 and len(tab.plot.values) == 78
+
+
+def test_the_screenshot_of_the_snim_tab_without_a_file_plots_the_default_h(qtbot, window, tmp_path):
+    from sgstudio.gui import app
+
+    snim = window.tabs.game_tabs["snim"]
+    out = tmp_path / "snim.png"
+    assert app.screenshot(QApplication.instance(), window, None, str(out), "snim") == 0 and out.exists()
+    settle(qtbot, snim)
+    assert len(snim.plot.values) == default_plot_limit(snim.model.period_result.period) + 1 >= 31

@@ -1,9 +1,11 @@
 """The S-Nim tab's saved state, checked strictly before anything is loaded.
 
-A state is ``{"S": [...], "heaps": [...], "judge": {...} or None, "plot_limit": H}``; ``S`` and
-``heaps`` are required, ``judge`` and ``plot_limit`` optional. Unknown keys, wrong types (a bool or
-a float where an integer belongs, a string where a list belongs) and invalid values raise a
-ValueError naming what is wrong; :func:`parse_state` builds nothing the tab uses until all passed.
+A state is ``{"S": [...], "heaps": [...], "judge": {...} or None, "plot_limit": H or None}``; ``S``
+and ``heaps`` are required, ``judge`` and ``plot_limit`` optional (a missing or null ``plot_limit``
+means "automatic": the plot shows the tab's default H for S, about three periods and at least 30).
+Unknown keys, wrong types (a bool or a float where an integer belongs, a string where a list
+belongs) and invalid values raise a ValueError naming what is wrong; :func:`parse_state` builds
+nothing the tab uses until all passed.
 
 >>> position, limit = parse_state({"S": [2, 5], "heaps": [5, 12], "plot_limit": 30})
 >>> position.S, position.heaps, limit
@@ -67,7 +69,7 @@ def _check_judge(judge: object) -> None:
 
 
 def parse_state(state: Any) -> tuple[SNimPosition, int | None]:
-    """The position and the plot limit (None: keep the tab's) of ``state``; ValueError if invalid."""
+    """The position and the plot limit (None: automatic) of ``state``; ValueError if invalid."""
     if not isinstance(state, dict):
         raise ValueError(f"the S-Nim state must be a mapping, not {type(state).__name__}")
     _check_keys(state, REQUIRED, OPTIONAL, "the S-Nim state")

@@ -81,6 +81,7 @@ class SNimTab(GameTab):
         self.tasks: dict[str, Task] = {}
         self._alive: set[Task] = set()
         self._default_h_for: tuple[int, ...] | None = None
+        self._h_chosen = False  # False: H follows the default of each S (saved as plot_limit None)
         self._answers: tuple[JudgeCase, str] | None = None
         self.play = SNimPlay(self)
         self._build()
@@ -146,7 +147,7 @@ class SNimTab(GameTab):
         self.heap_table.move_typed.connect(self._move_typed)
         self.moves.play_requested.connect(lambda mv: self._edit(lambda: PlayMoveCommand(m, mv)))
         self.judge.load_requested.connect(self._load_position)
-        self.plot.limit_changed.connect(lambda _h: self._refresh_plot())
+        self.plot.limit_changed.connect(self._limit_chosen)
         self.plot.recompute_requested.connect(self.start_period_search)
 
     # -- edits -----------------------------------------------------------------------------------
@@ -259,14 +260,24 @@ class SNimTab(GameTab):
             self.plot.show_message("Period search cancelled: no plot, and large heaps show …", True)
             self.status_message.emit("Period search cancelled")
 
+    def _limit_chosen(self, _h: int) -> None:
+        """The person set H: it is kept (and saved) until S changes or a state says "automatic"."""
+        self._h_chosen = True
+        self._default_h_for = self.model.S
+        self._refresh_plot()
+
     def _refresh_plot(self) -> None:
-        """Plot g(0..H) for the current S once its period search is done (large H in a worker)."""
+        """Plot g(0..H) for the current S once its period search is done (large H in a worker).
+
+        A new S brings its default H (:func:`default_plot_limit`: about three periods, at least 30).
+        """
         self._cancel("plot")
         result = self.model.period_result
         if result is None:
             return
         if self._default_h_for != result.S:
             self._default_h_for = result.S
+            self._h_chosen = False
             self.plot.set_limit(default_plot_limit(result.period))
         h = self.plot.limit.value()
         stop = h + 1 if result.period else int(min(h + 1, result.known))
@@ -317,7 +328,8 @@ class SNimTab(GameTab):
 
     # -- the GameTab interface -------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
-        return {**self.model.to_dict(), "plot_limit": self.plot.limit.value()}
+        """The position, and H if the person chose it (None: the default H of the tab's S)."""
+        return {**self.model.to_dict(), "plot_limit": self.plot.limit.value() if self._h_chosen else None}
 
     def check_state(self, state: dict[str, Any]) -> None:
         parse_state(state)
@@ -326,10 +338,11 @@ class SNimTab(GameTab):
         loaded, limit = parse_state(state)  # ValueError: the tab is unchanged
         self.model.restore(loaded.snapshot())
         self.undo_stack.clear()
+        self._h_chosen = limit is not None
+        self._default_h_for = self.model.S if self._h_chosen else None  # None: the default H again
         if limit is not None:
-            self._default_h_for = self.model.S
             self.plot.set_limit(limit)
-            self._refresh_plot()
+        self._refresh_plot()
 
     def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
         cases = hdu1536.parse(text, file)
