@@ -102,28 +102,63 @@ def values_dialog(parent: QWidget | None = None) -> QDialog:
     return dialog
 
 
-def policy_text() -> str:
-    """The computer's policy, quoted from :mod:`sgstudio.core.policy`'s docstring (without its examples).
+COMPUTER_HTML = """
+<h2>How the computer plays</h2>
+<p>The computer looks at the <b>nim-sum</b> of the position (see <i>How the values work</i>): the
+player to move wins exactly when it is not 0.</p>
+<h3>From a winning position (nim-sum not 0)</h3>
+<p>It always plays a move that leaves <b>nim-sum 0</b>, so you are left in a lost position. When
+several moves do that, it plays the <b>first</b> of them in this order:</p>
+<ul>
+<li><b>Graph:</b> the token on the lowest-numbered vertex first (vertex ids, as in an HDU 1524
+file), and from that vertex its arrows in the order they were drawn.</li>
+<li><b>S-Nim:</b> heap 1 first, then heap 2, &hellip;; within a heap the smallest take in S first.</li>
+<li><b>Split-nim:</b> heap 1 first, then heap 2, &hellip;; within a heap the takes first, the one
+leaving the fewest stones first (taking the whole heap comes first of all), then the split.</li>
+<li><b>Board:</b> the top row first, then the leftmost chess that can move.</li>
+</ul>
+<h3>From a losing position (nim-sum 0)</h3>
+<p>Every move now hands you a win, so the computer makes it as hard as it can:</p>
+<ol>
+<li>it plays the move after which you have the <b>fewest winning replies</b>;</li>
+<li>among those, the one that keeps the game <b>longest</b>: on the graph, the longest paths the
+tokens can still walk; on the board, the most empty cells to the right of the chesses; with heaps,
+the most stones left;</li>
+<li>among those, the first in the game's order of all moves: the graph and the board as above;
+S-Nim heap by heap, smallest take first; split-nim heap by heap, takes leaving 0, 1, 2, &hellip;
+stones first, then the splits.</li>
+</ol>
+<h3>A bound, to stay quick</h3>
+<p>From a losing position the computer examines <b>at most {limit} candidate moves</b>: the first
+{limit} in the order above (for a split-nim position too big to list every move: taking 1 stone
+from each heap, then 2, then 3, &hellip;). When the bound cut the choice short, the move list says
+so (&ldquo;fewest among the first {limit} moves&rdquo;).</p>
+<h3>Why it chose a move</h3>
+<p>The &ldquo;Why&rdquo; column of the Play panel's move list gives the reason of every move the
+computer played, for example &ldquo;winning: moves to nim-sum 0 (first of 2 winning moves)&rdquo;
+or &ldquo;losing: leaves the opponent 1 winning reply (fewest)&rdquo;.</p>
+"""
 
-    >>> text = policy_text()
-    >>> "From a winning position" in text and "Examples" not in text
+
+def computer_html() -> str:
+    """The computer's policy for people (the developer's version is :mod:`sgstudio.core.policy`'s docstring).
+
+    >>> text = computer_html()
+    >>> "nim-sum 0" in text and "fewest winning replies" in text and "at most 64 candidate" in text
     True
     """
-    from sgstudio.core import policy
+    from sgstudio.core.policy import MAX_CANDIDATES
 
-    doc = policy.__doc__ or ""
-    return doc.split("\nExamples\n", 1)[0].strip()
+    return COMPUTER_HTML.format(limit=MAX_CANDIDATES)
 
 
 def computer_dialog(parent: QWidget | None = None) -> QDialog:
-    """A dialog quoting the computer's policy (the same text as the code's documentation)."""
+    """A dialog explaining how the computer chooses its moves."""
     dialog = QDialog(parent)
     dialog.setWindowTitle("How the computer plays")
     browser = QTextBrowser(dialog)
-    intro = ("## How the computer plays\n\nIn the Play panel the computer follows this policy, quoted from "
-             "the documentation of `sgstudio.core.policy`:\n\n")
-    browser.setMarkdown(intro + policy_text().replace("``", "`"))
-    _finish(dialog, browser, 620, 560)
+    browser.setHtml(computer_html())
+    _finish(dialog, browser, 620, 600)
     return dialog
 
 
