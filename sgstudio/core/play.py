@@ -276,10 +276,11 @@ class PlaySession:
         self.changed.emit()
 
     def restart(self) -> None:
-        """Back to the start position with an empty move list."""
-        self._history.clear()
-        self._index = 0
-        self.changed.emit()
+        """Back to the start position, keeping the recorded moves (as :meth:`jump` to 0).
+
+        :meth:`step_forward` and :meth:`jump` replay them; a different move then replaces them all.
+        """
+        self.jump(0)
 
     def set_mode(self, mode: Mode, human_player: int | None = None) -> None:
         """Change who plays (the move list is kept)."""

@@ -362,8 +362,16 @@ def test_new_move_after_stepping_back_replaces_the_future():
     assert s.hint().move == (0, 1)  # 4 -> 3, a nim-sum 0 position
     with pytest.raises(IndexError):
         s.jump(3)
+    recorded = s.history
+    s.restart()  # back to the start, the moves kept for stepping forward (like jump(0))
+    assert s.position == (6,) and s.history == recorded and s.index == 0 and s.player_to_move == 1
+    assert s.step_forward() is recorded[0] and s.position == recorded[0].after
     s.restart()
-    assert s.position == (6,) and s.history == () and s.index == 0
+    s.jump(2)
+    assert s.position == recorded[1].after
+    s.restart()
+    s.play((0, 2))  # a new first move replaces the recorded ones
+    assert s.index == 1 and len(s.history) == 1 and s.position == (4,)
 
 
 def test_game_over_at_the_start_and_second_player_first():

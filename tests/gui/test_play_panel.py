@@ -241,8 +241,11 @@ def test_a_new_move_after_stepping_back_replaces_the_rest_of_the_list(qtbot, sam
     assert panel.play_move((0, 1))
     assert [r[2] for r in panel.history_rows()] == ["start", "0 -> 1"]
     assert shown_tokens(window) == [1, 2]
-    qtbot.mouseClick(panel.restart_button, L)
-    assert [r[2] for r in panel.history_rows()] == ["start"] and shown_tokens(window) == [0, 2]
+    rows = panel.history_rows()
+    qtbot.mouseClick(panel.restart_button, L)  # back to the start, the move list kept
+    assert panel.history_rows() == rows and shown_tokens(window) == [0, 2] and panel.session.index == 0
+    qtbot.mouseClick(panel.forward_button, L)  # Next replays the recorded move
+    assert shown_tokens(window) == [1, 2] and panel.history_rows() == rows
 
 
 def test_choosing_a_tool_while_playing_keeps_play_and_drag_tokens_comes_back(qtbot, sample):

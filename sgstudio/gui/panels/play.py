@@ -69,6 +69,7 @@ class PlayPanel(PlayWidgets):
         self.back_button.clicked.connect(self.step_back)
         self.forward_button.clicked.connect(self.step_forward)
         self.restart_button.clicked.connect(self.restart)
+        self.restart_button.setToolTip("Restart: back to the start; the move list is kept for Next")
         self.hint_button.clicked.connect(self.hint)
         self.keep_button.clicked.connect(lambda: self.stop("Kept the played position", keep=True))
         self.drag_button.clicked.connect(self._use_drag)
@@ -251,10 +252,8 @@ class PlayPanel(PlayWidgets):
             self.session.step_back()
 
     def restart(self) -> None:
-        if self.session is not None:
-            self._reply.stop()
-            self.session.restart()
-            self._after_change()
+        """Back to the start with the move list kept (Next and the list replay it), as a jump to 0."""
+        self.jump(0)
 
     def jump(self, index: int) -> None:
         """Show the position after the first ``index`` moves (0 = the start)."""
