@@ -116,6 +116,16 @@ def test_a_refused_take_names_the_heap_as_people_count(S, position, i, take):  #
         assert people_reason(game, position, (i, take), "its turn") == "its turn"  # not the game's
 
 
+def test_a_take_of_nothing_is_refused_in_words_without_tuples():
+    game, heaps = SplitNim(3), (13, 4)
+    move = parse_move(game, "1 take 0", heaps)
+    with pytest.raises(ValueError) as err:
+        game.apply(heaps, move)
+    reason = people_reason(game, heaps, move, str(err.value))
+    assert reason == "a take must leave fewer stones than the heap has: 0..12, not 13"
+    assert "()" not in reason
+
+
 def test_refusals_in_people_numbering_for_every_game():
     board = ((1, 2), (19, 20))
     assert people_reason(BoardGame(), board, (1, 5, 6), "") == "no chess at row 2, column 5"

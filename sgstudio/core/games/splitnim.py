@@ -217,6 +217,19 @@ def _splits(n: int, k: int) -> Iterator[tuple[int, ...]]:
             return
 
 
+def _take_refused(n: int, left: object) -> str:
+    """Why a take from a heap of ``n`` stones may not leave ``left`` stones, in words.
+
+    >>> _take_refused(13, 13)
+    'a take must leave fewer stones than the heap has: 0..12, not 13'
+    >>> _take_refused(9, 0)
+    'taking every stone removes the heap: take 9 (all), it does not leave an empty heap'
+    """
+    if left == 0:
+        return f"taking every stone removes the heap: take {n} (all), it does not leave an empty heap"
+    return f"a take must leave fewer stones than the heap has: 0..{n - 1}, not {left!r}"
+
+
 class SplitNim:
     """Heaps; a move takes stones from one heap or splits one heap into ``parts`` non-empty heaps.
 
@@ -418,7 +431,7 @@ class SplitNim:
             if n == 0:
                 raise ValueError(f"heap {i} is empty: nothing to take")
             if after and not (isinstance(after[0], int) and 0 < after[0] < n):
-                raise ValueError(f"a take leaves 1..{n - 1} stones (or () for all), not {after[0]!r}")
+                raise ValueError(_take_refused(n, after[0]))
         elif len(after) != self.parts or any(not isinstance(p, int) or p < 1 for p in after):
             raise ValueError(f"a split needs {self.parts} non-empty heaps")
         elif sum(after) != n:
