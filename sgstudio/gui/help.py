@@ -13,7 +13,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-SHORTCUTS: list[tuple[str, str]] = [
+Rows = list[tuple[str, str]]
+
+EVERYWHERE: Rows = [
+    ("Ctrl+Z", "Undo (in the current tab)"),
+    ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
+    ("Ctrl+N / Ctrl+O", "New game / open a game or an HDU 1524 file"),
+    ("Ctrl+S / Ctrl+Shift+S", "Save / save as (the document holds every tab)"),
+    ("Ctrl+I", "Import an HDU 1524 file (File > Import has the other tabs' judge files)"),
+    ("F1", "How the values work"),
+    ("Ctrl+/", "This list of keyboard shortcuts"),
+    ("Ctrl+Q", "Quit"),
+]
+GRAPH: Rows = [
     ("S", "Select tool: click, rubber band, drag to move"),
     ("E", "Edge tool: drag from one vertex to another"),
     ("T", "Token tool: click adds a token, right-click removes one"),
@@ -24,27 +36,58 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Delete / Backspace", "Delete the selection (undo brings edges and tokens back)"),
     ("Ctrl+A", "Select all"),
     ("Ctrl+C / Ctrl+V / Ctrl+D", "Copy / paste / duplicate the selection"),
-    ("Ctrl+Z", "Undo"),
-    ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
     ("Wheel, Ctrl+= / Ctrl+-", "Zoom around the cursor / in / out"),
     ("Middle-drag, Space+drag", "Pan"),
     ("F", "Fit the graph in the window"),
     ("Ctrl+L", "Layout in layers (sinks at the bottom)"),
     ("Ctrl+G", "Snap to grid on/off"),
-    ("Ctrl+N / Ctrl+O", "New game / open a game or an HDU 1524 file"),
-    ("Ctrl+S / Ctrl+Shift+S", "Save / save as"),
-    ("Ctrl+I", "Import an HDU 1524 file"),
-    ("F1", "How the values work"),
-    ("Play panel", "Play, step back/forward, restart, jump by clicking the move list"),
-    ("Drag a token (play mode)", "Move it to a successor (refused with a reason if illegal)"),
-    ("Double-click / Enter a heap row (play mode)", "S-Nim: type the stones to take (3); split-nim: a take "
-     "(take 3), what is left (-> 5) or a split (2 + 3 + 4); Enter plays, Escape cancels"),
-    ("Click a chess (play mode)", "Board: the chess makes its move (refused with the reason if it cannot)"),
-    ("Type a move (Play panel)", "Graph: A -> D or A D (labels or ids); S-Nim: heap 2 take 3 or 2 3; "
-     "split-nim: 2 take 3, 2 -> 5, 2 -> 2 + 3 + 4; board: row 2: 18 -> 19 or 2 18. Heaps and rows "
-     "count from 1; Enter plays; an illegal move is refused with the game's reason"),
-    ("Ctrl+Q", "Quit"),
+    ("Double-click a winning move (Analysis panel)", "Play it"),
 ]
+SNIM: Rows = [
+    ("Type in the S field", "The subtraction set, e.g. 2 5 7 (checked as you type)"),
+    ("Insert", "Add a heap (in the heaps table)"),
+    ("Delete", "Remove the selected heaps (in the heaps table)"),
+    ("Type a number / double-click / F2 on a size", "Edit the heap's size; Enter sets it, Escape cancels"),
+    ("Double-click / Enter a winning move", "Play it (one undo step); the Play button does the same"),
+    ("Double-click / Enter a judge position", "Load its heaps"),
+    ("H box, Enter", "Plot g(0..H); hover the plot to read n and g(n)"),
+]
+SPLITNIM: Rows = [
+    ("Sizes field, Enter", "Add the heaps typed, e.g. 9 7 4"),
+    ("Delete / Backspace", "Remove the selected heaps (in the heaps table)"),
+    ("Type a number / double-click / F2 on a size", "Edit the heap's size; Enter sets it, Escape cancels"),
+    ("Double-click a winning move", "Play it (one undo step)"),
+]
+BOARD: Rows = [
+    ("Click a cell", "Place or remove a chess"),
+    ("Arrow keys", "Move the cell cursor on the board"),
+    ("Space", "Place or remove a chess under the cell cursor"),
+    ("Ctrl+Shift+A, Insert on the board", "Add an empty row below the current one"),
+    ("Ctrl+Shift+D, Delete on the board", "Remove the current row"),
+    ("Click a row number", "Make that row current"),
+    ("Double-click / Enter a winning move", "Play it (one undo step); hover it to see its arrow"),
+]
+PLAY: Rows = [
+    ("Play panel buttons", "Play, step back / forward, restart (the move list is kept), hint"),
+    ("Click a row of the move list", "Jump to the position after that move"),
+    ("Double-click a move of the moves-from-here list", "Play it"),
+    ("Type a move, Enter", "Graph: A -> D or A D (labels or ids); S-Nim: heap 2 take 3 or 2 3; "
+     "split-nim: 2 take 3, 2 -> 5, 2 -> 2 + 3 + 4; board: row 2: 18 -> 19 or 2 18. Heaps and rows "
+     "count from 1; an illegal move is refused with the game's reason"),
+    ("Drag a token (Graph)", "Move it to a successor (refused with a reason if illegal)"),
+    ("Double-click / Enter a heap row", "S-Nim: type the stones to take (3); split-nim: a take "
+     "(take 3), what is left (-> 5) or a split (2 + 3 + 4); Enter plays, Escape cancels"),
+    ("Click a chess (Board)", "The chess makes its move (refused with the reason if it cannot)"),
+]
+SECTIONS: list[tuple[str, Rows]] = [
+    ("Everywhere", EVERYWHERE),
+    ("Graph tab", GRAPH),
+    ("S-Nim tab", SNIM),
+    ("Split-nim tab", SPLITNIM),
+    ("Board tab", BOARD),
+    ("Play panel", PLAY),
+]
+"""The keyboard and mouse gestures, by where they work (the dialog shows one section after another)."""
 
 VALUES_HTML = """
 <h2>How the values work</h2>
@@ -74,14 +117,24 @@ the canvas, double-click to play it.</p>
 
 
 def shortcuts_dialog(parent: QWidget | None = None) -> QDialog:
-    """A dialog with the table of keyboard shortcuts."""
+    """A dialog with the table of keyboard shortcuts, a titled section per tab and the Play panel."""
     dialog = QDialog(parent)
     dialog.setWindowTitle("Keyboard shortcuts")
-    table = QTableWidget(len(SHORTCUTS), 2, dialog)
+    table = QTableWidget(sum(len(rows) + 1 for _title, rows in SECTIONS), 2, dialog)
     table.setHorizontalHeaderLabels(["Keys", "Action"])
-    for row, (keys, action) in enumerate(SHORTCUTS):
-        table.setItem(row, 0, QTableWidgetItem(keys))
-        table.setItem(row, 1, QTableWidgetItem(action))
+    row = 0
+    for title, rows in SECTIONS:
+        heading = QTableWidgetItem(title)
+        font = heading.font()
+        font.setBold(True)
+        heading.setFont(font)
+        table.setItem(row, 0, heading)
+        table.setSpan(row, 0, 1, 2)
+        row += 1
+        for keys, action in rows:
+            table.setItem(row, 0, QTableWidgetItem(keys))
+            table.setItem(row, 1, QTableWidgetItem(action))
+            row += 1
     table.verticalHeader().hide()
     table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
