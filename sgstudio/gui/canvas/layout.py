@@ -1,15 +1,23 @@
-"""Layered layout of a DAG: sinks on the bottom row, every edge pointing down.
+"""Layered layout of a DAG (Sugiyama et al. 1981): sinks on the bottom row, every edge pointing down,
+and no edge drawn through (or within a vertex radius of) a vertex it does not touch.
 
-Layers are the topological generations of the *reversed* graph (what networkx's
-``topological_generations`` gives on ``graph.reverse()``): generation 0 holds the sinks, generation
-k the vertices whose longest path to a sink has k edges, so every edge goes from a higher layer to a
-lower one. Within a layer, vertices are ordered by the barycentre (mean position) of their
-neighbours in the layer above, then of those below, a classic heuristic (Sugiyama et al. 1981) that
-removes most crossings.
+1. Layers are the topological generations of the *reversed* graph (what networkx's
+   ``topological_generations`` gives on ``graph.reverse()``): generation 0 holds the sinks,
+   generation k the vertices whose longest path to a sink has k edges, so every edge goes from a
+   higher layer to a lower one.
+2. An edge spanning several layers gets a *dummy* vertex in every layer it crosses, so that it
+   takes part in the ordering and owns a slot of its own in each of those layers.
+3. Within a layer, vertices and dummies are ordered by the barycentre (mean position) of their
+   neighbours in the layer above, then of those below, sweeping down and up: a heuristic that
+   removes most crossings.
+4. x-coordinates keep that order with gaps (:mod:`~sgstudio.gui.canvas.layout_place`): vertices
+   move towards their neighbours, dummies towards the point where their edge's straight segment
+   crosses the layer. Finally every segment is checked against the vertices of the layers it spans
+   and vertices that come too close are pushed aside (the layer gap grows only if that fails).
 
 Any graph with ``nodes()``, ``successors(v)`` and ``predecessors(v)`` will do: a networkx DiGraph or
 a :class:`~sgstudio.core.graph.GameGraph` itself (which spares building a networkx copy first).
-For 2,000 vertices and 6,000 edges the whole layout takes under 10 ms.
+Deterministic. For 2,000 vertices and 6,000 edges (17,000 dummies) it takes a fraction of a second.
 
 >>> import networkx as nx
 >>> pos = layered_positions(nx.DiGraph([(0, 1), (0, 2), (1, 2)]), dx=100, dy=100)
@@ -24,6 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from typing import Protocol
+
+from sgstudio.gui.canvas.layout_place import clear_edges, place_rows
 
 Pos = tuple[float, float]
 
@@ -62,52 +72,122 @@ def layers(graph: Digraph) -> list[list[int]]:
     return rows[::-1]
 
 
-def _centred(row: list[int]) -> dict[int, float]:
+CLEARANCE = 26.0 + 6.0  # a vertex's radius and a little: how far edges keep from other vertices
+BIG = 15_000  # vertices + dummies + edges above which the edges are not cleared (a dense graph of
+# thousands of vertices cannot be drawn with straight edges clear of every vertex; it gets fewer passes)
+GROW = 12  # at most this many times the rows move 25 % further apart to clear the edges
+
+
+class _Dummy:
+    """Where an edge u -> v crosses an intermediate layer (``at``: the fraction of the way down)."""
+
+    __slots__ = ("at", "u", "v")
+
+    def __init__(self, u, v, at: float) -> None:
+        self.u, self.v, self.at = u, v, at
+
+
+def _with_dummies(graph: Digraph, rows: list[list]) -> tuple[list[list], dict, dict, list[tuple]]:
+    """(rows with dummies, up, down, edges): ``up[x]``/``down[x]`` are x's neighbours in the layers
+    above/below (dummies included), ``edges`` the real edges in a fixed order."""
+    layer = {v: i for i, row in enumerate(rows) for v in row}
+    rows = [list(r) for r in rows]
+    up: dict = {v: [] for v in layer}
+    down: dict = {v: [] for v in layer}
+    edges = []
+    for row in [list(r) for r in rows]:
+        for u in row:
+            for v in sorted(graph.successors(u)):
+                edges.append((u, v))
+                prev, span = u, layer[v] - layer[u]
+                for i in range(layer[u] + 1, layer[v]):
+                    d = _Dummy(u, v, (i - layer[u]) / span)
+                    rows[i].append(d)
+                    up[d], down[d] = [prev], []
+                    down[prev].append(d)
+                    prev = d
+                down[prev].append(v)
+                up[v].append(prev)
+    return rows, up, down, edges
+
+
+def _centred(row: list) -> dict:
     """{vertex: index} of a row, centred on 0 so rows of different widths line up."""
     mid = (len(row) - 1) / 2
     return {v: k - mid for k, v in enumerate(row)}
 
 
-def _barycentre_sort(row: list[int], neighbours, where: dict[int, float]) -> list[int]:
+def _barycentre_sort(row: list, neighbours: dict, where: dict) -> list:
     """Order ``row`` by the mean place of each vertex's neighbours (stable; no neighbours: keep)."""
-    def key(v: int) -> float:
-        near = [where[w] for w in neighbours(v)]
-        return sum(near) / len(near) if near else where[v]
+    def key(v) -> float:
+        near = neighbours[v]
+        return sum(where[w] for w in near) / len(near) if near else where[v]
     return sorted(row, key=key)
 
 
-def order_layers(graph: Digraph, rows: list[list[int]], sweeps: int = 2) -> list[list[int]]:
-    """Reorder each row by barycentres, sweeping down (by predecessors) then up (by successors).
-
-    >>> import networkx as nx
-    >>> order_layers(nx.DiGraph([(0, 3), (1, 2)]), [[0, 1], [2, 3]])
-    [[0, 1], [3, 2]]
-    """
+def _sweep(rows: list[list], up: dict, down: dict, sweeps: int) -> list[list]:
+    """Reorder each row by barycentres, sweeping down (by ``up``) then up (by ``down``)."""
     rows = [list(r) for r in rows]
-    where: dict[int, float] = {}
+    where: dict = {}
     for row in rows:
         where.update(_centred(row))
     for _ in range(sweeps):
-        for order, neighbours in ((range(1, len(rows)), graph.predecessors),
-                                  (range(len(rows) - 2, -1, -1), graph.successors)):
+        for order, neighbours in ((range(1, len(rows)), up), (range(len(rows) - 2, -1, -1), down)):
             for i in order:
                 rows[i] = _barycentre_sort(rows[i], neighbours, where)
                 where.update(_centred(rows[i]))
     return rows
 
 
+def order_layers(graph: Digraph, rows: list[list[int]], sweeps: int = 2) -> list[list[int]]:
+    """Reorder each row by barycentres, sweeping down (by predecessors) then up (by successors).
+    (Without dummies; :func:`layered_positions` orders the rows with their dummies.)
+
+    >>> import networkx as nx
+    >>> order_layers(nx.DiGraph([(0, 3), (1, 2)]), [[0, 1], [2, 3]])
+    [[0, 1], [3, 2]]
+    """
+    nodes = [v for row in rows for v in row]
+    up = {v: list(graph.predecessors(v)) for v in nodes}
+    down = {v: list(graph.successors(v)) for v in nodes}
+    return _sweep(rows, up, down, sweeps)
+
+
 def layered_positions(graph: Digraph, dx: float = 90.0, dy: float = 110.0) -> dict[int, Pos]:
-    """Positions for every vertex: rows ``dy`` apart (sinks at the bottom), vertices ``dx`` apart,
-    each row centred on x = 0.
+    """Positions for every vertex: rows at least ``dy`` apart (sinks at the bottom), vertices of a
+    row at least ``dx`` apart, edges clear of the vertices they do not touch.
 
     >>> import networkx as nx
     >>> layered_positions(nx.DiGraph([(0, 1), (0, 2)]), dx=10, dy=20)
     {0: (0.0, 0.0), 1: (-5.0, 20.0), 2: (5.0, 20.0)}
     """
-    rows = order_layers(graph, layers(graph))
-    pos: dict[int, Pos] = {}
-    for r, row in enumerate(rows):
-        mid = (len(row) - 1) / 2
-        for k, v in enumerate(row):
-            pos[v] = ((k - mid) * dx, float(r * dy))
-    return dict(sorted(pos.items()))
+    real = layers(graph)
+    rows, up, down, edges = _with_dummies(graph, real)
+    size = len(up) + len(edges)  # vertices, dummies and edges: what each pass goes through
+    big = size > BIG
+    rows = _sweep(rows, up, down, sweeps=2 if big else 4)
+    x = place_rows(rows, up, down, _gaps(dx), _want_on_segment, sweeps=3 if big else 6)
+    real = [[v for v in row if not isinstance(v, _Dummy)] for row in rows]
+    layer = {v: i for i, row in enumerate(real) for v in row}
+    gap_y = dy
+    for _ in range(1 if big else GROW):  # taller only if moving vertices aside did not clear the edges
+        y = [i * gap_y for i in range(len(real))]
+        if big or not clear_edges(real, x, y, edges, layer, min(CLEARANCE, dx / 2), dx):
+            break
+        gap_y *= 1.25
+    return dict(sorted((v, (float(x[v]), float(y[layer[v]]))) for v in layer))
+
+
+def _gaps(dx: float):
+    """Least distance between neighbours of a layer: ``dx`` between vertices, less next to dummies."""
+    def gap(a, b) -> float:
+        dummies = isinstance(a, _Dummy) + isinstance(b, _Dummy)
+        return dx if dummies == 0 else dx / 2 if dummies == 1 else dx / 8
+    return gap
+
+
+def _want_on_segment(v, x: dict) -> float | None:
+    """A dummy wants to be on its edge's straight segment; a vertex has no wish of its own."""
+    if isinstance(v, _Dummy):
+        return x[v.u] + (x[v.v] - x[v.u]) * v.at
+    return None
