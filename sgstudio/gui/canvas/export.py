@@ -1,6 +1,13 @@
-"""Export the drawn graph as PNG (raster) or SVG (vector, through QtSvg's QSvgGenerator)."""
+"""Export the drawn graph as PNG (raster) or SVG (vector, through QtSvg's QSvgGenerator).
+
+An export shows the game, not the session: the scene is drawn as in :meth:`GraphScene.plain`
+(no selection ring, no highlighted move, no rubber edge), and the area is wide enough for the
+legend under the graph even when the graph is narrower than the legend.
+"""
 
 from __future__ import annotations
+
+from contextlib import nullcontext
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -14,14 +21,19 @@ PAD = 24.0
 
 
 def _source_rect(scene: QGraphicsScene, graph_rect: QRectF) -> QRectF:
+    """The graph with a margin, a strip below for the legend, and at least the legend's width."""
     rect = graph_rect if not graph_rect.isNull() else QRectF(0, 0, 100, 100)
-    return rect.adjusted(-PAD, -PAD, PAD, PAD + LEGEND_SIZE.height() + 8)
+    rect = rect.adjusted(-PAD, -PAD, PAD, PAD + LEGEND_SIZE.height() + 8)
+    short = LEGEND_SIZE.width() + 16 - rect.width()
+    return rect.adjusted(-short / 2, 0, short / 2, 0) if short > 0 else rect
 
 
 def _paint(painter: QPainter, scene: QGraphicsScene, source: QRectF, target: QRectF, scale: float) -> None:
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+    plain = getattr(scene, "plain", None)
+    with plain() if plain is not None else nullcontext():
+        scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
     painter.save()
     painter.scale(scale, scale)
     draw_legend(painter, QPointF(8, target.height() / scale - LEGEND_SIZE.height() - 8))

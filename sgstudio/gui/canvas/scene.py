@@ -5,6 +5,8 @@ rubber edge, a flashing refused cycle).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import pairwise
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -268,6 +270,37 @@ class GraphScene(QGraphicsScene):
         item.setZValue(3)
         self.addItem(item)
         return item
+
+    @contextmanager
+    def plain(self) -> Iterator[None]:
+        """Within this block the scene draws the bare graph: no selection, no highlight, no rubber
+        edge or refused edge (for exports). Everything comes back afterwards, without signals (the
+        selection ends as it began, so nobody needs to hear of it)."""
+        blocked = self.blockSignals(True)
+        selected = self.selectedItems()
+        marked = [(item, item.highlight, getattr(item, "token_highlight", False))
+                  for item in {*self._highlighted, *self._flashed, self._target} if item is not None]
+        extras = [item for item in (self._rubber, self._refused) if item is not None and item.isVisible()]
+        try:
+            for item in selected:
+                item.setSelected(False)
+            for item, _, _ in marked:
+                item.set_highlight(None)
+                if isinstance(item, VertexItem):
+                    item.set_token_highlight(False)
+            for item in extras:
+                item.setVisible(False)
+            yield
+        finally:
+            for item in extras:
+                item.setVisible(True)
+            for item, kind, token in marked:
+                item.set_highlight(kind)
+                if isinstance(item, VertexItem):
+                    item.set_token_highlight(token)
+            for item in selected:
+                item.setSelected(True)
+            self.blockSignals(blocked)
 
     def is_flashing(self) -> bool:
         return self._flash_timer.isActive()
