@@ -548,3 +548,21 @@ def test_the_screenshot_of_the_snim_tab_without_a_file_plots_the_default_h(qtbot
     assert app.screenshot(QApplication.instance(), window, None, str(out), "snim") == 0 and out.exists()
     settle(qtbot, snim)
     assert len(snim.plot.values) == default_plot_limit(snim.model.period_result.period) + 1 >= 31
+
+
+def test_at_1280x800_with_the_play_dock_the_heaps_and_the_nim_sum_table_fit(qtbot, window, dialogs):
+    """The judge sample's 4-heap position: every heap row and the whole nim-sum table are visible."""
+    window.resize(1280, 800)
+    dialogs.open_path = str(resource_path("examples", "hdu1536.txt"))
+    dialogs.case = "case 1"
+    window.actions["import_hdu1536"].trigger()
+    snim = window.tabs.game_tabs["snim"]
+    settle(qtbot, snim)
+    snim.judge.load_requested.emit(2)  # position 3: heaps 2 3 7 12
+    assert snim.model.heaps == (2, 3, 7, 12)
+    assert window.docks["play"].isVisible()
+    qtbot.wait(50)  # laid out
+    view = snim.heap_table.view
+    assert view.viewport().height() >= sum(view.rowHeight(r) for r in range(4))
+    table = snim.outcome.table
+    assert table.verticalScrollBar().maximum() == 0, table.toPlainText()
