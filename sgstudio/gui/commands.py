@@ -261,7 +261,16 @@ class PasteCommand(CompositeCommand):
     """Add a copied sub-graph in one step, composed of vertex, edge and token children.
 
     ``clip`` is ``{"vertices": [[id, label, x, y], ...], "edges": [[a, b], ...], "tokens": {id: n}}``
-    (ids as they were when copied); the pasted vertices get fresh ids, listed in ``new_ids``.
+    (ids as they were when copied); the pasted vertices get fresh ids, listed in ``new_ids``, and
+    labels no vertex has yet (see :func:`fresh_label`), so that moves and values named by label stay
+    unambiguous. ``summary`` says what was pasted.
+
+    >>> from sgstudio.core.graph import GameGraph
+    >>> g = GameGraph(); a = g.add_node("A"); b = g.add_node("B"); g.add_edge(a, b); g.add_token(a)
+    >>> cmd = PasteCommand(g, {"vertices": [[0, "A", 0, 0], [1, "B", 0, 90]], "edges": [[0, 1]],
+    ...                        "tokens": {"0": 1}})
+    >>> cmd.redo(); [g.label(v) for v in cmd.new_ids], cmd.summary
+    (['A2', 'B2'], '2 vertices, 1 edge, 1 token')
     """
 
     def __init__(self, model: GameGraph, clip: Mapping, offset: Pos = (40.0, 40.0),
@@ -270,13 +279,39 @@ class PasteCommand(CompositeCommand):
         base = max(model.nodes(), default=-1) + 1
         ids = {int(row[0]): base + i for i, row in enumerate(clip["vertices"])}
         self.new_ids = list(ids.values())
+        taken = {model.label(v) for v in model.nodes()}
         for old, label, x, y in clip["vertices"]:
             pos = (float(x) + offset[0], float(y) + offset[1])
-            self.children.append(AddVertexCommand(model, pos, str(label), ids[int(old)]))
+            fresh = fresh_label(str(label), taken)
+            taken.add(fresh)
+            self.children.append(AddVertexCommand(model, pos, fresh, ids[int(old)]))
         for a, b in clip["edges"]:
             self.children.append(_PasteEdgeCommand(model, ids[int(a)], ids[int(b)]))
+        tokens = 0
         for old, n in clip["tokens"].items():
             self.children += [_PasteTokenCommand(model, ids[int(old)]) for _ in range(int(n))]
+            tokens += int(n)
+        edges = len(clip["edges"])
+        self.summary = ", ".join([_count(len(ids), "vertex", "vertices"), _count(edges, "edge", "edges"),
+                                  _count(tokens, "token", "tokens")])
+
+
+def fresh_label(label: str, taken: set[str]) -> str:
+    """``label`` if no vertex has it yet, else the first free ``<stem><n>``, where the stem is the
+    label without its trailing number and n counts on from that number (from 2 if there is none).
+
+    >>> fresh_label("A", {"B"}), fresh_label("A", {"A", "A2"}), fresh_label("A2", {"A2"})
+    ('A', 'A3', 'A3')
+    >>> fresh_label("7", {"7", "8"})  # plain numbers (imported files) go on counting
+    '9'
+    """
+    if label not in taken:
+        return label
+    stem = label.rstrip("0123456789")
+    n = int(label[len(stem):]) + 1 if len(stem) < len(label) else 2
+    while f"{stem}{n}" in taken:
+        n += 1
+    return f"{stem}{n}"
 
 
 class _PasteEdgeCommand(AddEdgeCommand):

@@ -125,12 +125,35 @@ def test_ctrl_a_copy_paste_duplicate(qtbot, canvas):
     assert len(new) == 2 and not set(new) & {0, 1}
     assert (new[0], new[1]) in m.edges()  # the inner edge came along, outer edges did not
     assert len(m.edges()) == 6 and m.token_count(new[0]) == 1 and m.token_count(new[1]) == 2
-    assert [m.label(v) for v in new] == ["A", "B"]
+    assert [m.label(v) for v in new] == ["A2", "B2"]  # labels stay unique
     assert m.pos(new[0]) == (40.0, -160.0)
     assert canvas.undo_stack.count() == 1
     qtbot.keyClick(canvas, K.Key_D, CTRL)  # duplicate the pasted pair
     assert len(m.nodes()) == 9 and len(m.edges()) == 7 and canvas.undo_stack.count() == 2
     undo_redo_round_trip(canvas, start, 2)
+
+
+def test_paste_and_duplicate_give_fresh_labels_and_say_what_they_added(qtbot, canvas):
+    start = snapshot(canvas.model)
+    messages = []
+    canvas.status_message.connect(messages.append)
+    for v in (0, 1, 3):
+        click(qtbot, canvas, v, CTRL)
+    qtbot.keyClick(canvas, K.Key_C, CTRL)
+    qtbot.keyClick(canvas, K.Key_V, CTRL)
+    assert messages[-1] == "Pasted 3 vertices, 2 edges, 3 tokens"  # A -> B, B -> D; one on A, two on B
+    qtbot.keyClick(canvas, K.Key_V, CTRL)
+    qtbot.keyClick(canvas, K.Key_D, CTRL)  # duplicates the second paste
+    assert messages[-1] == "Duplicated 3 vertices, 2 edges, 3 tokens"
+    m = canvas.model
+    labels = [m.label(v) for v in m.nodes()]
+    assert len(labels) == 5 + 9 and len(set(labels)) == len(labels)
+    assert labels[5:] == ["A2", "B2", "D2", "A3", "B3", "D3", "A4", "B4", "D4"]
+    assert canvas.undo_stack.count() == 3  # one step each
+    canvas.undo_stack.undo()
+    assert len(m.nodes()) == 11  # the duplicate's vertices, edges and tokens go in one undo
+    canvas.undo_stack.redo()
+    undo_redo_round_trip(canvas, start, 3)
 
 
 def test_arrow_nudges_merge_into_one_step(qtbot, canvas):

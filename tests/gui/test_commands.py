@@ -117,6 +117,18 @@ def test_paste_is_one_step_with_fresh_ids():
     assert g.grundy(a) == 1 and stack.count() == 1
 
 
+def test_pasted_labels_are_new_and_undo_redo_keeps_them():
+    g, stack = chain(), QUndoStack()
+    clip = {"vertices": [[v, g.label(v), 0.0, 0.0] for v in g.nodes()], "edges": [], "tokens": {}}
+    for _ in range(2):
+        stack.push(PasteCommand(g, clip))
+    labels = [g.label(v) for v in g.nodes()]
+    assert len(labels) == 3 * len(clip["vertices"]) and len(set(labels)) == len(labels)
+    stack.undo()
+    stack.redo()
+    assert [g.label(v) for v in g.nodes()] == labels
+
+
 # -- random sequences: every prefix is restored exactly by undo, and redo replays them ------------
 OPS = st.lists(st.tuples(st.sampled_from("VEXRNTKMPSD"), st.integers(0, 50), st.integers(0, 50)),
                min_size=1, max_size=25)

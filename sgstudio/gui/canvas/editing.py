@@ -154,6 +154,7 @@ class EditActions:
         cmd = PasteCommand(self.model, clip, (shift, shift), text=text)
         self.undo_stack.push(cmd)
         self.select_vertices(cmd.new_ids)
+        self.status_message.emit(f"{'Pasted' if text == 'Paste' else 'Duplicated'} {cmd.summary}")
 
     # -- placement ----------------------------------------------------------------------------
     def nudge(self, dx: float, dy: float) -> None:
