@@ -259,3 +259,27 @@ def test_choosing_a_tool_while_playing_keeps_play_and_drag_tokens_comes_back(qtb
     assert window.canvas.tool() == "play" and not window.actions["tool_edge"].isChecked()
     drag_token(qtbot, window, 0, 2)
     assert panel.session.position == (2, 2)
+
+
+def test_the_why_column_shows_each_reason_whole(qtbot, sample):
+    """A reason wider than the Why column wraps onto more lines instead of being elided."""
+    from PySide6.QtCore import QRect
+
+    window, panel = sample, sample.play
+    for name in ("analysis", "history", "queries"):  # the bottom dock as wide as on the other tabs
+        window.docks[name].hide()
+    window.resize(900, 800)  # a Why column narrower than the reasons
+    panel.set_mode(Mode.TWO_HUMANS)
+    start(qtbot, window)
+    s = panel.session
+    while not s.is_over:
+        s.computer_move()
+    qtbot.wait(20)
+    tree = panel.history
+    width = tree.header().sectionSize(4)
+    metrics = tree.fontMetrics()
+    reasons = [(i, tree.topLevelItem(i).text(4)) for i in range(1, tree.topLevelItemCount())]
+    assert any(metrics.horizontalAdvance(r) > width for _i, r in reasons)  # the case that elided
+    for i, reason in reasons:
+        need = metrics.boundingRect(QRect(0, 0, width - 8, 10**4), Qt.TextFlag.TextWordWrap, reason).height()
+        assert tree.visualItemRect(tree.topLevelItem(i)).height() >= need, reason

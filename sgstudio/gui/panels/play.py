@@ -19,8 +19,15 @@ of the target's undo stack (an edit of the game) ends play mode; :meth:`PlayPane
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QListWidgetItem,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from sgstudio.core.moves import parse_move, people_reason
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
@@ -33,6 +40,27 @@ MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
 MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
+
+
+WHY = 4
+"""The move list's column of reasons."""
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as column ``column``'s text wrapped to that column's width (a QTreeView sizes
+    rows without knowing the column widths, so its word wrap alone never makes a row taller)."""
+
+    def __init__(self, tree: QTreeWidget, column: int) -> None:
+        super().__init__(tree)
+        self.tree, self.column = tree, column
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        hint = super().sizeHint(option, index)
+        width = self.tree.header().sectionSize(self.column) - 8  # the cell's margins
+        text = str(index.data() or "")
+        rect = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 20), 10**6),
+                                               int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), rect.height() + 4))
 
 
 class PlayPanel(PlayWidgets):
@@ -58,7 +86,16 @@ class PlayPanel(PlayWidgets):
         self._auto = QTimer(self)
         self._auto.timeout.connect(self._auto_step)
         self._connect()
+        self._wrap_reasons()
         self._idle()
+
+    def _wrap_reasons(self) -> None:
+        """The Why column wraps a long reason onto more lines instead of cutting it off with …."""
+        tree = self.history
+        tree.setWordWrap(True)
+        tree.setUniformRowHeights(False)
+        tree.setItemDelegateForColumn(WHY, WrappingDelegate(tree, WHY))
+        tree.header().sectionResized.connect(lambda column, *_args: column == WHY and tree.doItemsLayout())
 
     def _connect(self) -> None:
         self.start_button.clicked.connect(self._start_or_stop)
