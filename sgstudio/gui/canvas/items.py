@@ -50,8 +50,7 @@ class VertexItem(QGraphicsRectItem):
     _CIRCLE = QRectF(-RADIUS, -RADIUS, 2 * RADIUS, 2 * RADIUS)
     _INNER = QRectF(-RADIUS + 3.5, -RADIUS + 3.5, 2 * RADIUS - 7, 2 * RADIUS - 7)
     _HALO = QRectF(-RADIUS - 4, -RADIUS - 4, 2 * RADIUS + 8, 2 * RADIUS + 8)
-    _BOUNDS = QRectF(-RADIUS - 7, -RADIUS - 7, 2 * RADIUS + 14, 2 * RADIUS + 14)
-    _BADGE = QPointF(RADIUS * 0.72, -RADIUS * 0.72)
+    _BOUNDS = QRectF(-RADIUS - 11, -RADIUS - 11, 2 * RADIUS + 22, 2 * RADIUS + 22)  # room for the badge
     _SHAPE: QPainterPath | None = None
 
     def __init__(self, vertex: int, label: str, value: int) -> None:
@@ -71,9 +70,28 @@ class VertexItem(QGraphicsRectItem):
         self.set_label(label)
         self.set_value(value)
         self._badge_text: tuple[QStaticText, QPointF] | None = None
+        self._badge_at: QPointF | None = None  # where the token badge goes, found when first drawn
 
     def type(self) -> int:
         return VERTEX
+
+    def edges_moved(self) -> None:
+        """An attached edge came, went or turned: the badge may have to move out of its way."""
+        self._badge_at = None
+        if self.tokens:
+            self.update()
+
+    def badge_centre(self) -> QPointF:
+        """The token badge's centre (item coordinates): on the rim at the first of the preferred
+        places (top-right, right, bottom-right, ...) that no attached edge or arrowhead reaches."""
+        if self._badge_at is None:
+            here, towards = self.pos(), []
+            for e in self.edges:
+                there = (e.head if e.tail is self else e.tail).pos()
+                towards.append(math.atan2(there.y() - here.y(), there.x() - here.x()))
+            angle = badge_angle(towards)
+            self._badge_at = QPointF(BADGE_DISTANCE * math.cos(angle), BADGE_DISTANCE * math.sin(angle))
+        return self._badge_at
 
     # -- state set by the scene ------------------------------------------------------------
     def set_label(self, label: str) -> None:
@@ -172,11 +190,38 @@ class VertexItem(QGraphicsRectItem):
                                    3.0 if self.token_highlight else 1.5))
         painter.setBrush(palette.brush(palette.INK))
         r = 9.0 if self._badge_text else 7.0
-        painter.drawEllipse(self._BADGE, r, r)
+        centre = self.badge_centre()
+        painter.drawEllipse(centre, r, r)
         if self._badge_text:
             text, at = self._badge_text
             painter.setPen(palette.pen(palette.PAPER))
-            painter.drawStaticText(self._BADGE + at, text)
+            painter.drawStaticText(centre + at, text)
+
+
+BADGE_DISTANCE = RADIUS * 1.02  # from a vertex's centre to its token badge's
+BADGE_CLEAR = math.radians(38)  # a badge this far (in angle) from every edge misses lines and arrowheads
+_BADGE_PLACES = [math.radians(a) for a in (-45, 0, 45, -135, 180, 135, -90, 90, -22.5, 22.5, -67.5, 67.5,
+                                           -112.5, 112.5, -157.5, 157.5)]
+
+
+def badge_angle(edge_angles: list[float]) -> float:
+    """The angle (radians, y down) of a vertex's token badge given the directions of its edges: the
+    first preferred place (top-right first) at least :data:`BADGE_CLEAR` from every edge, else the
+    place farthest from the nearest edge.
+
+    >>> round(math.degrees(badge_angle([])))  # no edges: top-right
+    -45
+    >>> round(math.degrees(badge_angle([math.radians(-40)])))  # an edge from the top-right: right
+    0
+    >>> round(math.degrees(badge_angle([math.radians(a) for a in (-60, -10, 30, 70)])))
+    -135
+    """
+    def room(place: float) -> float:
+        return min((abs(math.remainder(place - a, math.tau)) for a in edge_angles), default=math.pi)
+    for place in _BADGE_PLACES:
+        if room(place) >= BADGE_CLEAR:
+            return place
+    return max(_BADGE_PLACES, key=room)
 
 
 _VERTEX_FLAGS = (QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
@@ -218,6 +263,7 @@ class EdgeItem(QGraphicsRectItem):
         for end in (self.tail, self.head):
             if self in end.edges:
                 end.edges.remove(self)
+                end.edges_moved()
 
     def set_highlight(self, kind: str | None) -> None:
         if kind != self.highlight:
@@ -250,6 +296,8 @@ class EdgeItem(QGraphicsRectItem):
         if self._bounds == old:  # setRect would do nothing, but the line may have turned round
             self.prepareGeometryChange()
         self.setRect(self._bounds)  # prepares the geometry change itself when the rect changes
+        self.tail.edges_moved()
+        self.head.edges_moved()
         if self.layer is not None:
             self.layer.moved(self, old)
 
