@@ -30,7 +30,7 @@ Examples
 >>> p.set_S(parse_subtraction_set("1, 2, 0"))
 Traceback (most recent call last):
 ...
-ValueError: members of S must be positive, got 0
+ValueError: a member of S must be positive, got 0
 """
 
 from __future__ import annotations

@@ -106,7 +106,6 @@ class PlayPanel(PlayWidgets):
         self.back_button.clicked.connect(self.step_back)
         self.forward_button.clicked.connect(self.step_forward)
         self.restart_button.clicked.connect(self.restart)
-        self.restart_button.setToolTip("Restart: back to the start; the move list is kept for Next")
         self.hint_button.clicked.connect(self.hint)
         self.keep_button.clicked.connect(lambda: self.stop("Kept the played position", keep=True))
         self.drag_button.clicked.connect(self._use_drag)

@@ -81,7 +81,7 @@ class PlayWidgets(QWidget):
         auto.addWidget(self.speed, 1)
         self.auto_row.hide()
         nav = QHBoxLayout()
-        self.restart_button = _button("Restart", "Restart: back to the start with an empty move list", box)
+        self.restart_button = _button("Restart", "Back to the start; the move list is kept for Next", box)
         self.back_button = _button("◀ Back", "Step back one move", box)
         self.forward_button = _button("Next ▶", "Step forward one move (or let the computer move)", box)
         self.hint_button = _button("Hint", "The computer's choice for the player to move", box)
