@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from canvas_helpers import make_canvas
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QUndoStack
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import mex
@@ -22,11 +22,7 @@ def snapshot(g: GameGraph) -> tuple:
 
 @pytest.fixture
 def canvas(qtbot) -> GraphCanvas:
-    c = GraphCanvas(GameGraph(), QUndoStack())
-    qtbot.addWidget(c)
-    c.resize(900, 700)
-    c.show()
-    qtbot.waitExposed(c)
+    c = make_canvas(qtbot, GameGraph())
     c.resetTransform()
     c.centerOn(0, 0)
     return c

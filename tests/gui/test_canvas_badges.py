@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from canvas_helpers import make_canvas
 from PySide6.QtCore import QLineF, QPointF
-from PySide6.QtGui import QPainterPath, QUndoStack
+from PySide6.QtGui import QPainterPath
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
@@ -13,14 +14,6 @@ from sgstudio.paths import resource_path
 
 BADGE_R = 7.0 + 1.5  # a one-token badge and its outline
 
-
-def make_canvas(qtbot, model: GameGraph) -> GraphCanvas:
-    c = GraphCanvas(model, QUndoStack())
-    qtbot.addWidget(c)
-    c.resize(900, 700)
-    c.show()
-    qtbot.waitExposed(c)
-    return c
 
 
 def point_to_line(p: QPointF, line: QLineF) -> float:

@@ -4,8 +4,9 @@ highlight, export. Every edit is undone back to the starting model and redone.""
 from __future__ import annotations
 
 import pytest
+from canvas_helpers import make_canvas
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QImage, QUndoStack, QWheelEvent
+from PySide6.QtGui import QColor, QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from sgstudio.core.graph import GameGraph
@@ -33,11 +34,7 @@ def diamond() -> GameGraph:
 
 @pytest.fixture
 def canvas(qtbot) -> GraphCanvas:
-    c = GraphCanvas(diamond(), QUndoStack())
-    qtbot.addWidget(c)
-    c.resize(900, 700)
-    c.show()
-    qtbot.waitExposed(c)
+    c = make_canvas(qtbot, diamond())
     c.setFocus()
     return c
 

@@ -4,22 +4,16 @@ whole legend even under a graph narrower than it. The screen state comes back af
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QImage, QUndoStack
+from canvas_helpers import make_canvas
+from PySide6.QtGui import QImage
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui import palette
-from sgstudio.gui.canvas import GraphCanvas
 from sgstudio.gui.canvas.items import MOVE
 from sgstudio.gui.canvas.legend import SIZE as LEGEND_SIZE
 
+SIZE = (700, 500)
 
-def make_canvas(qtbot, model: GameGraph) -> GraphCanvas:
-    c = GraphCanvas(model, QUndoStack())
-    qtbot.addWidget(c)
-    c.resize(700, 500)
-    c.show()
-    qtbot.waitExposed(c)
-    return c
 
 
 def diamond() -> GameGraph:
@@ -37,7 +31,7 @@ def colours(image: QImage) -> set[str]:
 
 
 def test_export_ignores_selection_and_highlight_and_restores_them(qtbot, tmp_path):
-    canvas = make_canvas(qtbot, diamond())
+    canvas = make_canvas(qtbot, diamond(), SIZE)
     clean, marked = tmp_path / "clean.png", tmp_path / "marked.png"
     assert canvas.export_png(str(clean), scale=1.0)
     canvas.select_vertices([1, 3])
@@ -58,7 +52,7 @@ def test_export_ignores_selection_and_highlight_and_restores_them(qtbot, tmp_pat
 
 
 def test_export_svg_is_the_same_with_a_selection_and_a_highlight(qtbot, tmp_path):
-    canvas = make_canvas(qtbot, diamond())
+    canvas = make_canvas(qtbot, diamond(), SIZE)
     clean, marked = tmp_path / "clean.svg", tmp_path / "marked.svg"
     assert canvas.export_svg(str(clean))
     canvas.select_vertices([0, 1, 2, 3])
@@ -73,7 +67,7 @@ def test_export_svg_is_the_same_with_a_selection_and_a_highlight(qtbot, tmp_path
 def test_the_legend_fits_under_a_narrow_graph(qtbot, tmp_path, scale):
     g = GameGraph()
     g.add_node("A", (0.0, 0.0))
-    canvas = make_canvas(qtbot, g)
+    canvas = make_canvas(qtbot, g, SIZE)
     png = tmp_path / "one.png"
     assert canvas.export_png(str(png), scale=scale)
     image = QImage(str(png))
