@@ -76,18 +76,23 @@ def load_format(fmt: str) -> ModuleType:
         raise SGStudioError(f"sgstudio: format {fmt!r} is not available in this build") from None
 
 
+def bad_input(err: SGStudioError | OSError, path: str) -> int:
+    """Print the one error line for bad or unreadable input; return the exit status (2)."""
+    if isinstance(err, OSError):
+        print(f"{path}: cannot read: {err.strerror or err}", file=sys.stderr)
+    else:
+        print(err, file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def run_solve(fmt: str, path: str) -> int:
     """Solve a judge file: output on stdout; else one error line on stderr and status 2."""
     try:
         module = load_format(fmt)
         text, name = read_input(path)
         output = module.solve(text, name)
-    except SGStudioError as err:
-        print(err, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as err:
-        print(f"{path}: cannot read: {err.strerror or err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except (SGStudioError, OSError) as err:
+        return bad_input(err, path)
     sys.stdout.write(output)
     sys.stdout.flush()
     return 0

@@ -32,8 +32,6 @@ from sgstudio.core.play import Game, Move, Position
 from sgstudio.core.policy import choose_move, has_move
 from sgstudio.formats import FORMATS
 
-EXIT_BAD_INPUT = 2
-
 
 @dataclass(frozen=True)
 class Setup:
@@ -191,7 +189,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``play`` with parsed arguments: the line on stdout; one error line on stderr and 2."""
-    from sgstudio.cli import read_input  # here: sgstudio.cli imports this module
+    from sgstudio.cli import EXIT_BAD_INPUT, bad_input, read_input  # here: sgstudio.cli imports this module
 
     if args.max_moves is not None and args.max_moves < 0:
         print(f"sgstudio play: --max-moves must be >= 0, not {args.max_moves}", file=sys.stderr)
@@ -199,12 +197,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         text, name = read_input(args.file)
         setup = load(args.format, text, name, args.case, args.query)
-    except SGStudioError as err:
-        print(err, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as err:
-        print(f"{args.file}: cannot read: {err.strerror or err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except (SGStudioError, OSError) as err:
+        return bad_input(err, args.file)
     steps = line(setup.game, setup.start, args.max_moves)
     if args.json:
         _print_json(setup, list(steps))
