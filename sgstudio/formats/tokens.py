@@ -57,10 +57,6 @@ class TokenStream:
         """True when every token has been read."""
         return self.pos >= len(self.tokens)
 
-    def remaining(self) -> int:
-        """How many tokens are left."""
-        return len(self.tokens) - self.pos
-
     def next_int(
         self, what: str, lo: int | None = None, hi: int | None = None
     ) -> int:
@@ -101,16 +97,6 @@ class TokenStream:
         if not self.plain and _PLAIN_INT.fullmatch(token) is None:
             raise ValueError(token)
         return int(token)
-
-    def peek_is_int(self) -> bool:
-        """True when a next token exists and is an integer."""
-        if self.pos >= len(self.tokens):
-            return False
-        try:
-            self.to_int(self.tokens[self.pos])
-        except ValueError:
-            return False
-        return True
 
     # -- errors ----------------------------------------------------------------------------
     def error(self, message: str, expected: str | None = None, index: int | None = None) -> ParseError:
