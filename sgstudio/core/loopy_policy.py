@@ -85,8 +85,8 @@ def _drawing(game: Any, position: Hashable, moves: list) -> Decision:
     if not scored:
         raise RuntimeError(f"no move keeps the draw among the moves examined from {position!r}")
     replies, move = min(scored, key=lambda s: s[0])
-    plural = "reply keeps" if replies == 1 else "replies keep"
-    return Decision(move, f"drawn: keeps the draw (then {replies} of the opponent's {plural} it)", 0)
+    plural = "reply" if replies == 1 else "replies"
+    return Decision(move, f"drawn: keeps the draw (the opponent then has {replies} {plural} that keep it)", 0)
 
 
 def _losing(game: Any, position: Hashable, moves: list) -> Decision:
