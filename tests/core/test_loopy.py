@@ -22,10 +22,21 @@ from sgstudio.core.games.loopy import (
     generalized_values_py,
 )
 from sgstudio.core.games.loopy_game import LoopyGame
+from sgstudio.core.games.loopy_levels import generalized_values_levels
 from sgstudio.core.games.loopy_sums import query_outcomes, sum_value
 from sgstudio.core.mex import mex
 
-KERNELS = [generalized_values, generalized_values_py, generalized_values_auto]
+
+
+def levels(n, src, dst):
+    """The numpy layers, never giving up."""
+    values = generalized_values_levels(n, np.asarray(src, np.int64), np.asarray(dst, np.int64),
+                                       patience=1e9, layers=10**9)
+    assert values is not None
+    return values
+
+
+KERNELS = [generalized_values, generalized_values_py, generalized_values_auto, levels]
 
 
 @st.composite
@@ -131,6 +142,18 @@ def test_a_chain_a_million_deep():
     values = generalized_values(n, np.arange(n - 1), np.arange(1, n))
     assert values.gamma[-1] == 0 and (values.gamma[:-1] == (np.arange(n - 1, 0, -1) & 1)).all()
     assert values.counter[0] == 0 and values.counter[1] == (n - 2) // 2  # the loser stalls n-2 moves
+
+
+def test_the_numpy_layers_give_up_on_deep_graphs_and_agree_on_shallow_ones():
+    n = 5000
+    chain = (np.arange(n - 1), np.arange(1, n))
+    assert generalized_values_levels(n, *chain) is None
+    rng = np.random.default_rng(9)
+    src, dst = rng.integers(0, 3000, 15000), rng.integers(0, 3000, 15000)  # mostly ∞ after round 0
+    found = generalized_values_levels(3000, src, dst)
+    expected = generalized_values(3000, src, dst)
+    assert found is not None and (found.gamma == expected.gamma).all()
+    assert (found.counter == expected.counter).all()
 
 
 def test_a_long_cycle_with_one_exit_in_pure_python():
