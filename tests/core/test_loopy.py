@@ -27,7 +27,6 @@ from sgstudio.core.games.loopy_sums import query_outcomes, sum_value
 from sgstudio.core.mex import mex
 
 
-
 def levels(n, src, dst):
     """The numpy layers, never giving up."""
     values = generalized_values_levels(n, np.asarray(src, np.int64), np.asarray(dst, np.int64),
