@@ -162,6 +162,7 @@ class LoopyMode:
     _version: int
     loopy_changed: Signal
     values_changed: Signal
+    _require: Callable[[int], None]
 
     @property
     def loopy(self) -> bool:
@@ -189,6 +190,12 @@ class LoopyMode:
         if not self._loopy or self._dag.val[v] < 0:
             return None
         return self._dag.counter[v]
+
+    def witness(self, v: int) -> int | None:
+        """Why γ(v) is ∞ in loopy mode: the follower that keeps the game going (a follower at ∞
+        without a follower of value mex K(v)); None when γ(v) is finite or in DAG mode."""
+        self._require(v)
+        return self._rules().witness(v) if self._loopy else None
 
     def position_value(self) -> Gamma:
         """The value of the whole position: the nim-sum, or ∞(K) in loopy mode (see

@@ -20,7 +20,7 @@ from oracles import loopy_outcomes
 from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.loopy_policy import choose_loopy_move, loopy_line, repetition
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.play import Game
+from sgstudio.core.play import Game, Mode, PlaySession
 
 
 @st.composite
@@ -191,3 +191,31 @@ def test_random_play_from_win_against_a_random_graph_family_ends():
             if game.outcome((v,)) is Outcome.WIN:
                 _, last = play_out(game, (v,), lambda p, moves: rnd.choice(moves), 4 * n + 4)
                 assert last is True
+
+
+def test_todays_play_session_and_policy_accept_the_game():
+    # core.policy reads value() as "truthy = win": its first winning move is a progress move, and
+    # from a draw its "fewest winning replies" keeps the draw
+    game = LoopyGame.from_edges(7, [(0, 1), (1, 2), (0, 3), (3, 4), (4, 5), (5, 6), (5, 4)])
+    session = PlaySession(game, (3,), mode=Mode.COMPUTER_VS_COMPUTER)
+    session.run_to_end(max_moves=50)
+    assert session.is_over and session.winner == session.predicted_winner == 1
+    draw = PlaySession(LoopyGame.from_edges(3, [(0, 1), (1, 0), (1, 2)]), (1,),
+                       mode=Mode.COMPUTER_VS_COMPUTER)
+    assert draw.game.outcome((1,)) is Outcome.WIN
+    draw = PlaySession(LoopyGame.from_edges(3, [(0, 1), (1, 0), (0, 2), (2, 2)]), (2,),
+                       mode=Mode.COMPUTER_VS_COMPUTER)
+    assert draw.game.outcome((2,)) is Outcome.DRAW
+    records = draw.run_to_end(max_moves=20)
+    assert len(records) == 20 and not draw.is_over
+    assert all(draw.game.outcome(r.after) is Outcome.DRAW for r in records)
+
+
+def test_the_witness_of_a_draw_keeps_it():
+    game = LoopyGame.from_edges(4, [(0, 1), (1, 0), (0, 2), (1, 3)])  # 0 <-> 1, each with an exit
+    assert str(game.gamma(0)) == "∞{0}" and game.witness(0) == 1  # wins, but not as a nimber
+    assert game.witness(2) is None
+    game = LoopyGame.from_edges(3, [(0, 1), (1, 0), (1, 2), (2, 2)])  # 2 a self-loop: a draw
+    for v in range(3):
+        if game.outcome((v,)) is Outcome.DRAW:
+            assert (v, game.witness(v)) in game.drawing_moves((v,))

@@ -75,6 +75,11 @@ class LoopyGame:
         """c(v), the counter that proves progress; None when γ(v) is ∞."""
         return None if self.rules.gamma[v] == INF else self.rules.counter[v]
 
+    def witness(self, v: int) -> int | None:
+        """Why γ(v) is ∞: the follower that keeps the game going (see
+        :meth:`~sgstudio.core.games.loopy_moves.TokenRules.witness`); None when γ(v) is finite."""
+        return self.rules.witness(v)
+
     # -- the play protocol -------------------------------------------------------------------
     def _check(self, position: Sequence[int]) -> None:
         n = len(self.successors)

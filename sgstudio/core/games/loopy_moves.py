@@ -27,6 +27,12 @@ both moves to a 0 win, but only 1 -> 2 has the least counter (it ends the game):
 (<Outcome.WIN: 'WIN'>, [(1, 2), (1, 0)], [(1, 2)])
 >>> rules.potential((0,)), rules.potential((2,))
 ((0, 1), (0, 0))
+
+A self-loop keeps a vertex at ∞; here 3 -> 3 is why 3 = ∞{0} (3 -> 2 moves to a 0):
+
+>>> rules = TokenRules([(1,), (0, 2), (), (3, 2)], [0, 1, 0, INF], [1, 0, 0, -1])
+>>> str(rules.gamma_of(3)), rules.witness(3), rules.witness(1)
+('∞{0}', 3, None)
 """
 
 from __future__ import annotations
@@ -71,6 +77,22 @@ class TokenRules:
         """γ(v): an int, or :class:`~sgstudio.core.games.loopy.Infinite` with K(v)."""
         g = self.gamma[v]
         return Infinite(self.reach(v)) if g == INF else g
+
+    def witness(self, v: int) -> int | None:
+        """Why γ(v) is ∞: a follower w at ∞ whose K lacks m = mex K(v) (condition (C)), so that a
+        move to w can never be answered by a move to m; the first such in order. None when γ(v)
+        is finite. For a drawn token it is a move that keeps the draw (then m = 0)."""
+        gamma = self.gamma
+        if gamma[v] != INF:
+            return None
+        reach = self.reach(v)
+        m = 0
+        while m in reach:
+            m += 1
+        for w in self.successors[v]:
+            if gamma[w] == INF and m not in self.reach(w):
+                return w
+        raise AssertionError(f"vertex {v} is ∞ without a follower that keeps it so")
 
     def value(self, tokens: Tokens) -> Gamma:
         """γ of the sum of the tokens: the nim-sum, or ∞(K ⊕ a) with one ∞ token, or ∞ with more."""
