@@ -53,6 +53,8 @@ from sgstudio.core.loopy_incremental import LoopyStore
 if TYPE_CHECKING:
     import networkx as nx
 
+    from sgstudio.core.games.loopy import Gamma
+
 Pos = tuple[float, float]
 
 
@@ -170,15 +172,16 @@ class GameGraph(loopy_graph.LoopyMode):
     def pos(self, v: int) -> Pos | None:
         return self._pos[v]
 
-    def grundy(self, v: int) -> int:
-        """Grundy value of a token on v: mex of its successors' values (γ(v) in loopy mode)."""
+    def grundy(self, v: int) -> Gamma:
+        """Grundy value of a token on v: mex of its successors' values (an int); in loopy mode γ(v),
+        an int or ∞(K)."""
         if not self._dag.has_vertex(v):
             raise KeyError(v)
         if self._loopy:
             return self._dag.gamma_of(v)  # type: ignore[attr-defined,no-any-return]
         return self._dag.val[v]
 
-    def values(self) -> dict[int, int]:
+    def values(self) -> dict[int, Gamma]:
         """A copy of {vertex: Grundy value} ({vertex: γ} in loopy mode)."""
         if self._loopy:
             return {v: self._dag.gamma_of(v) for v in self._labels}  # type: ignore[attr-defined]

@@ -13,8 +13,10 @@ on R alone, every vertex outside R keeping its label (an outside vertex of value
 a vertex labelled m with its counter, a larger or ∞ one as a vertex to be covered). Then only the
 vertices outside R whose rule reads something that changed are checked: predecessors of u that
 read the edited follower list, predecessors of relabelled vertices, and predecessors of those
-when the relabelled vertex has the value their rule looks for. A vertex that disagrees joins R and
-R is solved again. When every check passes the labelling is right everywhere, by uniqueness. When
+when the relabelled vertex has the value their rule looks for. The vertices that disagree join R
+and are solved on their own (R keeping its labels), or, when a vertex of R itself disagrees, R is
+solved again as a whole. When every check passes the labelling is right everywhere, by
+uniqueness. When
 the work grows past a budget (a change that is not local), the compiled kernel recomputes
 everything instead, from edge arrays kept current alongside the adjacency.
 
@@ -223,12 +225,13 @@ class _Repair:
         pending = {self.start}
         while True:
             together = bool(pending & region)
+            first = not region
             region |= pending
             solve = region if together else pending
             labels = _solve_region(self.store, solve)
             self.work += 4 * len(solve) + sum(len(self.store.succ[x]) for x in solve)  # type: ignore[arg-type]
             changed = self._write(labels)
-            pending = self._check(solve, changed)
+            pending = self._check(solve, changed, first)
             if not pending:
                 return self.old
             if self.work > self.budget or (together and pending <= solve):
@@ -264,12 +267,13 @@ class _Repair:
             val[x], counter[x] = g, c
         return self.old
 
-    def _check(self, solved: set[int], changed: dict[int, Label]) -> set[int]:
+    def _check(self, solved: set[int], changed: dict[int, Label], first: bool) -> set[int]:
         """Vertices whose label disagrees with the local rule among those whose rule reads
-        something that changed (see the module docstring), and the ones just solved."""
+        something that changed (see the module docstring; the edited list only on the ``first``
+        check, later changes of its entries are relabellings), and the ones just solved."""
         store = self.store
         val, pred = store.val, store.pred
-        suspects = self._readers_of_start(changed) | solved
+        suspects = (self._readers_of_start(changed) if first else set()) | solved
         for y, (old_g, _) in changed.items():
             new_g = val[y]
             if new_g != old_g:
