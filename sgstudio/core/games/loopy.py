@@ -12,7 +12,9 @@ with K the set of finite values among v's followers. γ is the unique function w
   u cannot be given that value.
 
 A single token wins (WIN) iff γ is finite and > 0, or ∞(K) with 0 in K; loses (LOSE) iff γ = 0; else
-the game is a draw (DRAW). On an acyclic graph no value is ∞ and γ is the Grundy value.
+the game is a draw (DRAW). On an acyclic graph no value is ∞ and γ is the Grundy value. Sums of
+tokens: :mod:`sgstudio.core.games.loopy_sums`; moves that win and make progress:
+:mod:`sgstudio.core.games.loopy_moves`.
 
 The counter. Among the counters satisfying (B) this module computes the least one, which is unique:
 c(u) = 1 + max over the followers v with γ(v) > m or ∞ of min{ c(w) : w follows v, γ(w) = m }
@@ -23,11 +25,13 @@ reaches a sink in exactly 2·c(u) moves.
 The algorithm (the iterative labelling of Smith / Fraenkel-Yesha), in rounds m = 0, 1, 2, ...:
 every vertex not yet labelled is *alive*. A vertex is *covered* once it has a follower labelled m.
 An alive vertex is labelled m when it is not covered and every follower that is alive or ∞ is
-covered; vertices labelled in the same sweep get the same counter (breadth first, so the counter
-is the one above). At the end of the round an alive vertex that is not covered can never be
-labelled m, nor anything larger (which needs an m-follower): it is labelled ∞. The covered ones
-go on to round m + 1. Each round costs O(V + E) and there are at most (max value + 2) rounds, so
-O(V·E) at worst, O((V + E)·sqrt(E)) in fact. No recursion: a chain 10^6 deep is fine.
+covered: with counter 0 if it has no such follower, else with counter t + 1 when the last of them
+is covered by a vertex of counter t (breadth first, so this is the least counter above). At the
+end of the round an alive vertex that is not covered can never be labelled m, nor anything
+larger (which needs an m-follower): it is labelled ∞. The covered ones go on to round m + 1.
+Each round costs O(V + E) and there are at most (max value + 2) rounds, so O(V·E) at worst, and
+O((V + E)·sqrt(E)) in fact (a value m needs m(m + 1)/2 edges). No recursion: a chain 10^6 deep
+is fine.
 
 Examples
 --------
