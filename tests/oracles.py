@@ -86,3 +86,45 @@ def _board_wins(rows: Rows, width: int) -> bool:
 def board_wins(rows: Rows, width: int) -> bool:
     """True when the player to move wins the whole board (rows in any order)."""
     return _board_wins(tuple(sorted(rows)), width)
+
+
+# -- tokens on a loopy graph (cycles allowed) ----------------------------------------------------
+def token_moves(successors: Sequence[Sequence[int]], position: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """The distinct positions (sorted token tuples) one move away: one token steps along an edge."""
+    out = set()
+    for i, v in enumerate(position):
+        for w in successors[v]:
+            out.add(tuple(sorted((*position[:i], w, *position[i + 1 :]))))
+    return out
+
+
+def loopy_outcomes(successors: Sequence[Sequence[int]],
+                   tokens: int) -> dict[tuple[int, ...], tuple[str, int]]:
+    """Retrograde analysis of every position of ``tokens`` tokens: {position: (outcome, remoteness)}.
+
+    A position with no move is lost; one with a move to a lost one is won; one whose moves all go
+    to won ones is lost; the rest are draws ("DRAW", remoteness -1). Breadth first from the ends,
+    so the remoteness is the length of the game with best play (the winner hurries, the loser
+    stalls).
+    """
+    from itertools import combinations_with_replacement
+
+    positions = list(combinations_with_replacement(range(len(successors)), tokens))
+    moves = {p: token_moves(successors, p) for p in positions}
+    preds: dict[tuple[int, ...], list[tuple[int, ...]]] = {p: [] for p in positions}
+    for p, after in moves.items():
+        for q in after:
+            preds[q].append(p)
+    left = {p: len(after) for p, after in moves.items()}
+    result = {p: ("LOSE", 0) for p in positions if not moves[p]}
+    queue = list(result)
+    for p in queue:  # the queue grows while it is read: breadth first
+        lost, far = result[p][0] == "LOSE", result[p][1] + 1
+        for q in preds[p]:
+            if q in result:
+                continue
+            left[q] -= 1
+            if lost or left[q] == 0:
+                result[q] = ("WIN" if lost else "LOSE", far)
+                queue.append(q)
+    return {p: result.get(p, ("DRAW", -1)) for p in positions}

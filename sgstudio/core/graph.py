@@ -23,6 +23,16 @@ Events (each a :class:`~sgstudio.core.events.Signal`, emitted after the model ch
 
 An edge edit emits ``edge_added``/``edge_removed`` and then, if any value changed,
 ``values_changed``; the values are already current when the first of them is emitted.
+
+Loopy mode (:meth:`GameGraph.set_loopy`, a property of the document, off by default): cycles and
+self-loops are accepted, and a vertex's value is its generalized Sprague-Grundy value γ
+(:mod:`sgstudio.core.games.loopy`): an int, or ∞(K) as an :class:`~sgstudio.core.games.loopy.Infinite`,
+with a counter c (:meth:`GameGraph.counter`) that proves a win takes finitely many moves. Values
+are kept current by :class:`~sgstudio.core.loopy_incremental.LoopyStore`. In loopy mode
+``values_changed`` carries {vertex: γ} for the vertices whose γ, K or counter changed;
+``loopy_changed(on)`` is emitted when the mode is switched (then ``values_changed`` if any value
+changed). :meth:`~GameGraph.outcome` may then be DRAW, and :meth:`~GameGraph.winning_moves` lists
+the moves that make progress first.
 """
 
 from __future__ import annotations
@@ -34,17 +44,21 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from sgstudio.core import loopy_graph
 from sgstudio.core.errors import CycleError
 from sgstudio.core.events import Signal
 from sgstudio.core.incremental import DagStore
+from sgstudio.core.loopy_incremental import LoopyStore
 
 if TYPE_CHECKING:
     import networkx as nx
 
+    from sgstudio.core.games.loopy import Gamma
+
 Pos = tuple[float, float]
 
 
-class GameGraph:
+class GameGraph(loopy_graph.LoopyMode):
     """A DAG game with tokens. Vertices are non-negative ints; several tokens may share one vertex.
 
     Examples
@@ -75,6 +89,8 @@ class GameGraph:
         self._next_id = 0
         self._version = 0
         self._nx_cache: tuple[int, nx.DiGraph] | None = None
+        self._loopy = False
+        self.loopy_changed = Signal()
         self.node_added = Signal()
         self.node_removed = Signal()
         self.edge_added = Signal()
@@ -86,22 +102,30 @@ class GameGraph:
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
-    def from_edges(cls, n: int, edges: Iterable[tuple[int, int]]) -> GameGraph:
-        """Vertices 0..n-1 and the given edges (bulk build; raises CycleError on a cycle).
+    def from_edges(cls, n: int, edges: Iterable[tuple[int, int]], *, loopy: bool = False) -> GameGraph:
+        """Vertices 0..n-1 and the given edges (bulk build; raises CycleError on a cycle unless
+        ``loopy``, which builds the graph in loopy mode).
 
         Repeated edges count once. Values come from the compiled bulk kernel
-        :func:`~sgstudio.core.games.dag.grundy_values`; no events are emitted.
+        :func:`~sgstudio.core.games.dag.grundy_values` (loopy:
+        :func:`~sgstudio.core.games.loopy.generalized_values`); no events are emitted.
 
         >>> GameGraph.from_edges(4, [(0, 1), (0, 1), (1, 2), (3, 0)]).values()
         {0: 0, 1: 1, 2: 0, 3: 1}
+        >>> loopy = GameGraph.from_edges(3, [(0, 1), (1, 0), (2, 2)], loopy=True)
+        >>> [str(g) for g in loopy.values().values()]
+        ['∞', '∞', '∞']
         """
         from sgstudio.core.games.dag import grundy_values
         from sgstudio.core.topo import topological_ranks
 
         src, dst = _edge_arrays(n, edges)
-        values = grundy_values(n, src, dst)
         game = cls()
-        game._dag = DagStore.from_arrays(n, src, dst, values, topological_ranks(n, src, dst))
+        if loopy:
+            game._dag, game._loopy = LoopyStore.from_arrays(n, src, dst), True
+        else:
+            values = grundy_values(n, src, dst)
+            game._dag = DagStore.from_arrays(n, src, dst, values, topological_ranks(n, src, dst))
         game._labels = {v: str(v) for v in range(n)}
         game._pos = dict.fromkeys(range(n))
         game._next_id = n
@@ -148,19 +172,29 @@ class GameGraph:
     def pos(self, v: int) -> Pos | None:
         return self._pos[v]
 
-    def grundy(self, v: int) -> int:
-        """Grundy value of a token on v: mex of its successors' values."""
+    def grundy(self, v: int) -> Gamma:
+        """Grundy value of a token on v: mex of its successors' values (an int); in loopy mode γ(v),
+        an int or ∞(K)."""
         if not self._dag.has_vertex(v):
             raise KeyError(v)
+        if self._loopy:
+            return self._dag.gamma_of(v)  # type: ignore[attr-defined,no-any-return]
         return self._dag.val[v]
 
-    def values(self) -> dict[int, int]:
-        """A copy of {vertex: Grundy value}."""
+    def values(self) -> dict[int, Gamma]:
+        """A copy of {vertex: Grundy value} ({vertex: γ} in loopy mode)."""
+        if self._loopy:
+            return {v: self._dag.gamma_of(v) for v in self._labels}  # type: ignore[attr-defined]
         val = self._dag.val
         return {v: val[v] for v in self._labels}
 
     def topological_order(self) -> list[int]:
-        """The vertices in the maintained topological order (every edge points forward)."""
+        """The vertices in the maintained topological order (every edge points forward).
+
+        In loopy mode the order is computed afresh, and a cycle raises CycleError.
+        """
+        if self._loopy:
+            return loopy_graph.acyclic_order(self._dag, self._labels)
         return sorted(self._labels, key=self._dag.topo.ord.__getitem__)
 
     def would_close_cycle(self, u: int, v: int) -> list[int] | None:
@@ -177,6 +211,8 @@ class GameGraph:
         self._require(v)
         if v in self._dag.succ[u]:  # type: ignore[operator]
             return None
+        if self._loopy:
+            return loopy_graph.cycle_through(self._dag, u, v)
         return self._dag.topo.find_cycle(u, v, self._dag.succ, self._dag.pred)
 
     def tokens(self) -> list[int]:
@@ -189,25 +225,32 @@ class GameGraph:
     def nim_sum(self) -> int:
         """XOR of the tokens' values: the value of the whole position (Sprague–Grundy theorem).
 
-        Two tokens on one vertex cancel (x ^ x = 0), so only odd counts matter.
+        Two tokens on one vertex cancel (x ^ x = 0), so only odd counts matter. In loopy mode,
+        the nim-sum of the finite values (∞ tokens left out; see :meth:`position_value`).
         """
         val = self._dag.val
         total = 0
         for v, count in self._tokens.items():
-            if count & 1:
+            if count & 1 and val[v] >= 0:
                 total ^= val[v]
         return total
 
     def outcome(self) -> str:
-        """``"WIN"`` if the player to move wins (nim-sum non-zero), else ``"LOSE"``."""
+        """``"WIN"`` if the player to move wins (nim-sum non-zero), else ``"LOSE"``; in loopy mode an
+        :class:`~sgstudio.core.outcome.Outcome`, possibly DRAW."""
+        if self._loopy:
+            return self._rules().outcome(self.tokens())
         return "WIN" if self.nim_sum() else "LOSE"
 
     def winning_moves(self) -> list[tuple[int, int]]:
         """Every distinct (from, to): moving one token from ``from`` to ``to`` leaves nim-sum 0.
 
         A move changes one component from value a to b, so the total becomes T ^ a ^ b; it is 0
-        exactly when b = a ^ T.
+        exactly when b = a ^ T. In loopy mode: every move after which the opponent is lost, the
+        progress moves first (see :meth:`progress_moves`).
         """
+        if self._loopy:
+            return self._rules().winning_moves(self.tokens())
         total = self.nim_sum()
         if total == 0:
             return []
@@ -224,8 +267,8 @@ class GameGraph:
         import networkx as nx
 
         graph = nx.DiGraph()
-        val = self._dag.val
-        graph.add_nodes_from((v, {"label": self._labels[v], "pos": self._pos[v], "grundy": val[v]})
+        values = self.values()
+        graph.add_nodes_from((v, {"label": self._labels[v], "pos": self._pos[v], "grundy": values[v]})
                              for v in self._labels)
         graph.add_edges_from(self.edges())
         return graph
@@ -277,7 +320,7 @@ class GameGraph:
         self.node_removed.emit(v)
 
     def add_edge(self, u: int, v: int) -> None:
-        """Add u -> v; raise CycleError (graph unchanged) if it would close a cycle.
+        """Add u -> v; raise CycleError (graph unchanged) if it would close a cycle (not in loopy mode).
 
         Adding an existing edge does nothing.
         """
@@ -285,6 +328,9 @@ class GameGraph:
         self._require(v)
         dag = self._dag
         if v in dag.succ[u]:  # type: ignore[operator]
+            return
+        if self._loopy:
+            self._loopy_edit(dag.link, u, v, self.edge_added)
             return
         cycle = dag.topo.insert(u, v, dag.succ, dag.pred)
         if cycle is not None:
@@ -302,6 +348,9 @@ class GameGraph:
         """Remove u -> v (ValueError if there is no such edge)."""
         if not self.has_edge(u, v):
             raise ValueError(f"no edge {u} -> {v}")
+        if self._loopy:
+            self._loopy_edit(self._dag.unlink, u, v, self.edge_removed)
+            return
         self._dag.unlink(u, v)
         changed = self._dag.update_from(u)
         self._version += 1
