@@ -27,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -51,12 +52,14 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes | Writer) ->
     happens; OSError reaches the caller with the target's name in it.
     """
     target = Path(os.path.realpath(path))
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, "no such folder", str(target.parent))
     remove_stale_temporaries(target)
     old = _stat_or_none(target)
     tmp = target.with_name(f".{target.name}.{TAG}-{_host()}-{os.getpid()}-{secrets.token_hex(4)}.tmp")
     try:
         if callable(content):
-            _write_with(tmp, content)
+            _write_with(tmp, content, target)
         else:
             _write_bytes(tmp, content.encode("utf-8") if isinstance(content, str) else content)
         if old is not None:
@@ -76,9 +79,9 @@ def _write_bytes(tmp: Path, data: bytes) -> None:
         os.fsync(handle.fileno())
 
 
-def _write_with(tmp: Path, writer: Writer) -> None:
+def _write_with(tmp: Path, writer: Writer, target: Path) -> None:
     if writer(tmp) is False or not tmp.exists():
-        raise OSError(f"cannot write {tmp.name}")
+        raise OSError(errno.EIO, "the file could not be written", str(target))
     with open(tmp, "rb+") as handle:
         os.fsync(handle.fileno())
 

@@ -90,7 +90,12 @@ def to_dict(graph: GameGraph, tabs: dict[str, Any] | None = None) -> dict[str, A
 
 def dumps(graph: GameGraph, tabs: dict[str, Any] | None = None) -> str:
     """The document as JSON text: one vertex per line, ten edges per line, easy to diff."""
-    data = to_dict(graph, tabs)
+    return text_of(to_dict(graph, tabs))
+
+
+def text_of(data: dict[str, Any], extra: dict[str, Any] | None = None) -> str:
+    """The text of a :func:`to_dict` dictionary (plain data: any thread may format it), with the
+    top-level members ``extra`` added at the end (a recovery file's origin, say)."""
     g = data["graph"]
     compact = {"ensure_ascii": False}
     vertices = ",\n".join("   " + json.dumps(v, **compact) for v in g["vertices"])
@@ -106,8 +111,10 @@ def dumps(graph: GameGraph, tabs: dict[str, Any] | None = None) -> str:
         f'  "edges": [\n{edges}\n  ],\n'
         f'  "tokens": {json.dumps(g["tokens"])}\n'
         " },\n"
-        f' "tabs": {tabs_text}\n'
-        "}\n"
+        f' "tabs": {tabs_text}'
+        + "".join(f',\n {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}'
+                  for key, value in (extra or {}).items())
+        + "\n}\n"
     )
 
 
