@@ -9,14 +9,14 @@ This module imports nothing beyond the standard library and :mod:`sgstudio.paths
 when everything else is broken.
 
 >>> import os, tempfile
->>> os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp()
->>> try:
-...     1 / 0
-... except ZeroDivisionError as err:
-...     path = write(err)
+>>> from unittest import mock
+>>> with mock.patch.dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp()):
+...     try:
+...         1 / 0
+...     except ZeroDivisionError as err:
+...         path = write(err)
 >>> path.name.startswith("crash-"), "ZeroDivisionError" in path.read_text()
 (True, True)
->>> del os.environ["XDG_CACHE_HOME"]
 """
 
 from __future__ import annotations

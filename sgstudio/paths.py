@@ -27,10 +27,10 @@ def user_cache_dir() -> Path:
     on macOS, ``%LOCALAPPDATA%\\sgstudio\\Cache`` on Windows.
 
     >>> import os
-    >>> os.environ["XDG_CACHE_HOME"] = "/tmp/cache-example"
-    >>> str(user_cache_dir())
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, XDG_CACHE_HOME="/tmp/cache-example"):
+    ...     str(user_cache_dir())
     '/tmp/cache-example/sgstudio'
-    >>> del os.environ["XDG_CACHE_HOME"]
     """
     xdg = os.environ.get("XDG_CACHE_HOME")
     if xdg and os.path.isabs(xdg):

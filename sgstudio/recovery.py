@@ -12,7 +12,8 @@ that did not close cleanly: an *orphan*, offered on the next start. A clean clos
 session's files; so does a save (nothing is left to recover).
 
 >>> import os, tempfile
->>> os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp()
+>>> from unittest import mock
+>>> patch = mock.patch.dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp()); _ = patch.start()
 >>> from sgstudio.core.graph import GameGraph
 >>> from sgstudio.formats import sgs
 >>> session = Session()
@@ -22,7 +23,7 @@ session's files; so does a save (nothing is left to recover).
 >>> session.close()
 >>> session.path.exists()
 False
->>> del os.environ["XDG_CACHE_HOME"]
+>>> _ = patch.stop()
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ def _read_row(ts: TokenStream, test: int, row: int) -> tuple[int, ...]:
     try:
         columns = ts.take_ints(m, what, lo=1, hi=WIDTH)
     except ParseError:  # a repeat before the bad token is the first error in reading order
-        columns = []
+        columns, ts.pos = [], start
         while True:
             _check_repeats(ts, columns, start, where)
             columns.append(ts.next_int(what, lo=1, hi=WIDTH))

@@ -50,7 +50,7 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.formats import json_text
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.formats.json_text import locate
-from sgstudio.formats.tokens import decode
+from sgstudio.formats.tokens import decode, int_text
 
 FORMAT = "sgstudio"
 VERSION = 1
@@ -101,7 +101,7 @@ def text_of(data: dict[str, Any], extra: dict[str, Any] | None = None) -> str:
     vertices = ",\n".join("   " + json.dumps(v, **compact) for v in g["vertices"])
     edges = ",\n".join("   " + ", ".join(json.dumps(e) for e in g["edges"][i:i + 10])
                        for i in range(0, len(g["edges"]), 10))
-    lines = [f"  {json.dumps(key)}: {json.dumps(state, **compact)}" for key, state in data["tabs"].items()]
+    lines = [f"  {json.dumps(key)}: {json_value(state)}" for key, state in data["tabs"].items()]
     tabs_text = "{\n" + ",\n".join(lines) + "\n }" if lines else "{}"
     return (
         "{\n"
@@ -112,10 +112,34 @@ def text_of(data: dict[str, Any], extra: dict[str, Any] | None = None) -> str:
         f'  "tokens": {json.dumps(g["tokens"])}\n'
         " },\n"
         f' "tabs": {tabs_text}'
-        + "".join(f',\n {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}'
+        + "".join(f',\n {json.dumps(key)}: {json_value(value)}'
                   for key, value in (extra or {}).items())
         + "\n}\n"
     )
+
+
+def json_value(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)``, also for integers beyond Python's int-string digit
+    limit (the readers take them, so the writer must give them back).
+
+    >>> json_value({"heaps": [10**5000 % 7, True, None, "é"]})
+    '{"heaps": [4, true, null, "é"]}'
+    """
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except ValueError:  # an integer of more than 4,300 digits, somewhere inside
+        return _long_json(value)
+
+
+def _long_json(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k), ensure_ascii=False)}: {_long_json(v)}"
+                               for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_long_json(v) for v in value) + "]"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int_text(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 def write(path: str | os.PathLike[str], graph: GameGraph, tabs: dict[str, Any] | None = None) -> None:
