@@ -2,7 +2,7 @@
 
 Neither the command line nor the window ever shows a traceback. When something fails that no rule
 of sgstudio foresaw (a bug), :func:`write` saves the traceback with the command line, the versions
-and the time to ``crash-YYYYmmdd-HHMMSS-PID.log`` in :func:`~sgstudio.paths.user_cache_dir`, and
+and the time to ``crash-YYYYmmdd-HHMMSS-PID-XXXXXX.log`` in :func:`~sgstudio.paths.user_cache_dir`, and
 the user sees one line that names the file. The newest :data:`KEEP` logs are kept.
 
 This module imports nothing beyond the standard library and :mod:`sgstudio.paths`: it must work
@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import os
 import platform
+import secrets
 import sys
 import time
 import traceback
@@ -43,7 +44,7 @@ def write(err: BaseException, context: str = "") -> Path:
     folder = user_cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"crash-{stamp}-{os.getpid()}.log"
+    path = folder / f"crash-{stamp}-{os.getpid()}-{secrets.token_hex(3)}.log"
     lines = [
         f"sgstudio crash log, {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
         f"command: {' '.join(map(repr, sys.argv))}",
@@ -53,7 +54,7 @@ def write(err: BaseException, context: str = "") -> Path:
         "",
         *traceback.format_exception(type(err), err, err.__traceback__),
     ]
-    with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
+    with open(path, "x", encoding="utf-8", errors="backslashreplace") as handle:
         handle.write("\n".join(line.rstrip("\n") for line in lines) + "\n")
     _prune(folder)
     return path
