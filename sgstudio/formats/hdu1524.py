@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sgstudio.core.errors import CycleError
+from sgstudio.core.errors import CycleError, number
 from sgstudio.core.games.dag import grundy_values_auto, query_outcomes
 from sgstudio.formats.tokens import TokenStream, check_not_empty, read_file
 
@@ -194,7 +194,7 @@ def _scan_exact(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
 
 def _position(n: int) -> str:
     """What a position of a graph of n positions is, for error messages."""
-    return f"a position in 0..{n - 1}" if n else "a position (this graph has none)"
+    return f"a position in 0..{number(n - 1)}" if n else "a position (this graph has none)"
 
 
 def _values(raw: _Raw, text: str, file: str) -> np.ndarray:

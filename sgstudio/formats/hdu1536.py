@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sgstudio.core.errors import number as show
 from sgstudio.core.errors import quote
 from sgstudio.core.games import snim
 from sgstudio.core.games.snim import SNimError, SubtractionGame
@@ -74,7 +75,7 @@ def _walk(ts: TokenStream | _Ints) -> list[tuple[SNimCase, int]]:
         m = _count(ts, f"the number m of positions of test case {number}", "m")
         positions = []
         for j in range(1, m + 1):
-            label = f"position {j} of {m} of test case {number}"
+            label = f"position {j} of {show(m)} of test case {number}"
             size = _count(ts, f"the number l of heaps of {label}", "l")
             positions.append(tuple(ts.take_ints(size, f"a heap size of {label}", lo=0)))
         cases.append((SNimCase(members, tuple(positions)), start))

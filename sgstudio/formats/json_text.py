@@ -9,7 +9,8 @@ with the line and column of the offending spot:
   at the first bracket deeper than :data:`MAX_DEPTH`; :func:`check_depth` applies the same limit
   to a part that will be written back as it is (a document must be writable by the same library);
 - a key that appears twice in one object is refused (the decoder would keep the last one silently);
-- ``NaN``, ``Infinity`` and ``-Infinity`` (not JSON) are refused;
+- ``NaN``, ``Infinity`` and ``-Infinity`` (not JSON) are refused, and so is a number too large for
+  a float (``1e999``) in a part written back as it is (:func:`check_depth`);
 - a string holding a lone surrogate (``"\\ud800"``) is refused: it cannot be written as UTF-8.
 
 The fast path costs one extra hook per object; the slow scan that locates a problem runs only
@@ -26,6 +27,7 @@ sgstudio.core.errors.ParseError: f.json:1:10: key "a" appears twice in this obje
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -43,6 +45,7 @@ _LONE_SURROGATE = re.compile(
     r'|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})'
 )
 _CONSTANTS = ("NaN", "Infinity", "-Infinity")
+_FLOAT = re.compile(r"-?[0-9]+(?:\.[0-9]+)?[eE][+-]?[0-9]+|-?[0-9]+\.[0-9]+")
 
 
 class _SuspectError(Exception):
@@ -68,8 +71,9 @@ def decode(text: str, file: str) -> Any:
     """The JSON value of ``text`` under the rules above; ParseError naming file, line and column."""
     try:
         data = _loads(text)
-    except json.JSONDecodeError as err:
-        raise ParseError(f"invalid JSON: {err.msg}", file=file, line=err.lineno, column=err.colno) from None
+    except json.JSONDecodeError as err:  # located again: json counts only \n as a line break
+        line, column = line_column(text, err.pos)
+        raise ParseError(f"invalid JSON: {err.msg}", file=file, line=line, column=column) from None
     except (_SuspectError, RecursionError):
         raise _scan_error(text, file) from None
     surrogate = _LONE_SURROGATE.search(text) if "\\u" in text else None
@@ -91,7 +95,8 @@ def _loads(text: str) -> Any:
 
 
 def check_depth(value: Any, text: str, file: str) -> None:
-    """ParseError (located in ``text``) if arrays and objects nest deeper than MAX_DEPTH in ``value``.
+    """ParseError (located in ``text``) if arrays and objects nest deeper than MAX_DEPTH in ``value``,
+    or if it holds a float that is not finite (json writes it as ``Infinity``, which is not JSON).
 
     >>> check_depth([[[]]], "[[[]]]", "f.json")
     >>> deep = "[" * 101 + "]" * 101
@@ -100,8 +105,21 @@ def check_depth(value: Any, text: str, file: str) -> None:
     ...
     sgstudio.core.errors.ParseError: f.json:1:101: arrays and objects nest deeper than 100 levels here
     """
-    if _depth(value) > MAX_DEPTH:
+    if _depth(value) > MAX_DEPTH or not _finite_floats(value):
         raise _scan_error(text, file)
+
+
+def _finite_floats(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 def _depth(value: Any) -> int:
@@ -152,6 +170,8 @@ def _first_problem(text: str) -> tuple[int, str]:
             frames[-1][1].add(key)
         elif bare in _CONSTANTS:
             return start, f"{bare} is not a JSON number"
+        elif bare is not None and _FLOAT.fullmatch(bare) and not math.isfinite(float(bare)):
+            return start, f"the number {clip(bare)} is too large for a float"
     return len(text), "invalid JSON"
 
 

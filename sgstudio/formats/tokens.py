@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from sgstudio.core.errors import ParseError, clip, quote
+from sgstudio.core.errors import ParseError, clip, number, quote
 
 _TOKEN = re.compile(r"\S+")
 _NOT_PLAIN = re.compile(r"[^0-9+\-\s]")  # a character no plain integer token has
@@ -244,10 +244,10 @@ def _range_text(lo: int | None, hi: int | None) -> str:
     if lo is not None and hi is not None and hi < lo:
         return "there is none"
     if lo is not None and hi is not None:
-        return f"{lo}..{hi}"
+        return f"{number(lo)}..{number(hi)}"
     if lo is not None:
-        return f">= {lo}"
-    return f"<= {hi}"
+        return f">= {number(lo)}"
+    return f"<= {number(hi)}"
 
 
 def _all_in(values: list[int], lo: int | None, hi: int | None) -> bool:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
-from sgstudio.core.errors import SGStudioError
+from sgstudio.core.errors import SGStudioError, number
 from sgstudio.core.games.snim_kernels import _dtype_for, _fill, _kernel
 from sgstudio.core.games.snim_kernels import plan as plan  # public: solvers announce their tables
 
@@ -66,7 +66,7 @@ def _as_count(h: object, what: str = "a heap size", least: int = 0) -> int:
         raise SNimError(f"{what} must be an integer, got {h!r}") from None
     if n < least:
         bound = "positive" if least == 1 else f">= {least}"
-        raise SNimError(f"{what} must be {bound}, got {n}")
+        raise SNimError(f"{what} must be {bound}, got {number(n)}")
     return n
 
 
@@ -108,7 +108,7 @@ class SubtractionGame:
 
     def __repr__(self) -> str:
         more = f", ... ({len(self.S)} members)" if len(self.S) > 8 else ""
-        return f"SubtractionGame([{', '.join(map(str, self.S[:8]))}{more}])"
+        return f"SubtractionGame([{', '.join(number(s) for s in self.S[:8])}{more}])"
 
     # -- values ------------------------------------------------------------------------------
     def values(self, n: int) -> np.ndarray:
@@ -242,7 +242,7 @@ class SubtractionGame:
             if len(found) > budget:
                 searched = f"within the limit of {self._searched:,} values"
                 if self.S[-1] >= self.limit:
-                    searched = f"(max(S) = {self.S[-1]:,} is beyond the limit of {self.limit:,} values)"
+                    searched = f"(max(S) = {number(self.S[-1])} is beyond the limit of {self.limit:,} values)"
                 raise PeriodNotFoundError(self._searched, f"no period of g found {searched} for {self!r}, "
                                           f"and the heap is too far from 0 to evaluate directly (over "
                                           f"{budget:,} positions)")
@@ -333,9 +333,9 @@ class SubtractionGame:
         if not 0 <= i < len(heaps):
             raise SNimError(f"there is no heap {i} (the position has {len(heaps)} heaps)")
         if take not in self.S:
-            raise SNimError(f"take {take} is not in S")
+            raise SNimError(f"take {number(take)} is not in S")
         if heaps[i] < take:
-            raise SNimError(f"heap {i} has only {heaps[i]} stone{'s' * (heaps[i] != 1)}")
+            raise SNimError(f"heap {i} has only {number(heaps[i])} stone{'s' * (heaps[i] != 1)}")
         return (*heaps[:i], heaps[i] - take, *heaps[i + 1 :])
 
     def winning_moves(self, position: Sequence[int]) -> list[tuple[int, int]]:
