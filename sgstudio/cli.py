@@ -101,13 +101,15 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 def guarded(run: Callable[[], int]) -> int:
     """``run()`` with every failure turned into one line and an exit status (:func:`failure`)."""
-    if hasattr(sys, "set_int_max_str_digits"):
-        sys.set_int_max_str_digits(0)  # huge heaps are printed in full (the readers need no lift)
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # huge heaps are printed in full (the readers need no lift)
     try:
         status = run()
         flush_output()
     except BaseException as err:  # the one place where failures end
         return failure(err)
+    finally:
+        sys.set_int_max_str_digits(limit)  # called from a library or a test: leave it as it was
     return status
 
 

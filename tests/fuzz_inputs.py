@@ -250,33 +250,14 @@ def campaign(count: int, seed: int, cli_runs: int = 0, report: Callable[[str], N
     ``cli_runs`` command-line runs; return the counts (``failed`` holds the failures)."""
     rng, stats, slowest = random.Random(seed), Counter(), (0.0, "", "")
     failures: list[str] = []
-    for i in range(count):
-        fmt = FORMATS[i % 4]
-        text, answers = random_case(fmt, rng)
+    rounds = [(FORMATS[i % 4], _judge_round) for i in range(count)]
+    rounds += [("sgs", _document_round)] * (count // 4)
+    for kind, play in rounds:
         start = time.perf_counter()
-        if rng.random() < 0.25:  # valid: the brute force decides
-            stats[f"{fmt} valid"] += 1
-            spread = " ".join(text.split()) if rng.random() < 0.5 else text.replace("\n", "\r\n")
-            for variant in (text, spread):
-                if (got := hdu_solve(fmt, variant)) != "".join(a + "\n" for a in answers):
-                    failures.append(f"{fmt}: wrong answer {got!r} for {variant!r}")
-        else:
-            for _ in range(rng.randint(1, 3)):
-                text, kind = mutate(text, rng)
-                stats[f"{fmt} {kind}"] += 1
-            if (broken := check_judge(fmt, text)) is not None:
-                failures.append(f"{fmt}: {broken} for {text[:200]!r}")
-        slowest = max(slowest, (time.perf_counter() - start, fmt, text[:100]))
-    for _ in range(count // 4):
-        text = random_document(rng)
-        for _ in range(rng.randint(0, 3)):
-            text, kind = mutate_document(text, rng)
-            stats[f"sgs {kind}"] += 1
-        stats["sgs documents"] += 1
-        start = time.perf_counter()
-        if (broken := check_sgs(text)) is not None:
-            failures.append(f"sgs: {broken} for {text[:300]!r}")
-        slowest = max(slowest, (time.perf_counter() - start, "sgs", text[:100]))
+        failure, text = play(kind, rng, stats)
+        if failure is not None:
+            failures.append(f"{kind}: {failure} for {text[:300]!r}")
+        slowest = max(slowest, (time.perf_counter() - start, kind, text[:100]))
     for _ in range(cli_runs):
         fmt = rng.choice(FORMATS)
         text, _ = random_case(fmt, rng)
@@ -290,6 +271,32 @@ def campaign(count: int, seed: int, cli_runs: int = 0, report: Callable[[str], N
         report(failure)
     report(f"slowest input: {slowest[0] * 1000:.1f} ms ({slowest[1]}: {slowest[2]!r})")
     return stats
+
+
+def _judge_round(fmt: str, rng: random.Random, stats: Counter) -> tuple[str | None, str]:
+    """One judge input: a valid one against the brute force, or a mutated one against the rules."""
+    text, answers = random_case(fmt, rng)
+    if rng.random() < 0.25:
+        stats[f"{fmt} valid"] += 1
+        spread = " ".join(text.split()) if rng.random() < 0.5 else text.replace("\n", "\r\n")
+        for variant in (text, spread):
+            if (got := hdu_solve(fmt, variant)) != "".join(a + "\n" for a in answers):
+                return f"wrong answer {got!r}", variant
+        return None, text
+    for _ in range(rng.randint(1, 3)):
+        text, kind = mutate(text, rng)
+        stats[f"{fmt} {kind}"] += 1
+    return check_judge(fmt, text), text
+
+
+def _document_round(_kind: str, rng: random.Random, stats: Counter) -> tuple[str | None, str]:
+    """One .sgs document, mutated 0 to 3 times."""
+    text = random_document(rng)
+    for _ in range(rng.randint(0, 3)):
+        text, kind = mutate_document(text, rng)
+        stats[f"sgs {kind}"] += 1
+    stats["sgs documents"] += 1
+    return check_sgs(text), text
 
 
 def hdu_solve(fmt: str, text: str) -> str:

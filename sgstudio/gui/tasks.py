@@ -51,6 +51,7 @@ from __future__ import annotations
 import atexit
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -122,7 +123,8 @@ class Task(QObject):
         """Start the worker thread (once)."""
         thread = self._thread
         _LIVE.add(thread)
-        thread.finished.connect(lambda: _reap(thread))
+        ref = weakref.ref(thread)  # a strong one would keep the thread alive through its own signal
+        thread.finished.connect(lambda: _reap(ref()))
         thread.start()
 
     def cancel(self) -> None:
@@ -169,10 +171,11 @@ class Task(QObject):
             self.finished.emit(self._thread.result)
 
 
-def _reap(thread: _Thread) -> None:
+def _reap(thread: _Thread | None) -> None:
     """Forget a worker thread that has stopped (joined first: ``finished`` comes just before the end)."""
-    thread.wait()
-    _LIVE.discard(thread)
+    if thread is not None:
+        thread.wait()
+        _LIVE.discard(thread)
 
 
 def join_all() -> None:
