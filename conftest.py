@@ -1,10 +1,13 @@
 """Root test setup (applies to the doctests under sgstudio/ as well as to tests/)."""
 
 import os
+import tempfile
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Crash logs and recovery files of the tests (and of the processes they start) stay out of ~/.cache.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="sgstudio-test-cache-")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,124 +1,245 @@
-"""Command line: ``sgstudio solve FORMAT [FILE]``, ``sgstudio play FORMAT FILE`` and the GUI.
+"""Command line: ``sgstudio COMMAND ...`` (subcommands) or, without one, the studio window.
 
 Imports the core and the formats only, never Qt (the GUI is loaded only when asked for), and
-loads each format module lazily so that start-up stays lean.
+imports each subcommand's module only when it is named, so that start-up stays lean.
+
+**Subcommands.** :data:`COMMANDS` maps a name to the module that implements it; the module has
+``register(subparsers)`` (adds its parser, with ``set_defaults(run=run)``) and ``run(args) -> int``.
+A new subcommand is one module and one line in :data:`COMMANDS`. A subcommand raises what goes
+wrong and prints its output with :func:`emit`; it never prints errors itself.
+
+**Failures, in one place** (:func:`guarded` around every subcommand, :func:`failure` decides):
+
+- bad input: :class:`~sgstudio.core.errors.SGStudioError` (ParseError: ``FILE:LINE:COL: message``),
+  an input file that cannot be read (:class:`InputError`), a bad option (:class:`UsageError`):
+  one line on stderr, nothing on stdout, exit status 2 (:data:`EXIT_BAD_INPUT`);
+- I/O: output that cannot be written (a full disk, a closed pipe) or another OSError:
+  ``sgstudio: message``, exit status 1 (:data:`EXIT_IO`);
+- anything else is a bug: its traceback goes to a crash log (:mod:`sgstudio.crashlog`) and the
+  line names the log; exit status 1. Ctrl+C: ``sgstudio: interrupted``, exit status 130.
+
+Every message is one printable line (:func:`~sgstudio.core.errors.one_line`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import NoReturn
 
-from sgstudio.core.errors import ParseError, SGStudioError
+from sgstudio.core.errors import SGStudioError, one_line, printable
 from sgstudio.formats import FORMATS
 
-EXIT_BAD_INPUT = 2
-SUBCOMMANDS = ("solve", "play")
+EXIT_OK, EXIT_IO, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+COMMANDS: dict[str, str] = {
+    "solve": "sgstudio.cli_solve",
+    "play": "sgstudio.cli_play",
+}
+"""Subcommand name -> module with ``register(subparsers)`` and ``run(args)``."""
 
 
-def build_parser(with_play: bool = True) -> argparse.ArgumentParser:
-    """The argument parser of the subcommands (``with_play=False`` spares ``solve`` its import)."""
-    parser = argparse.ArgumentParser(
+class InputError(SGStudioError):
+    """The input file cannot be read (missing, a directory, no permission): bad input, status 2."""
+
+
+class UsageError(SGStudioError):
+    """A bad command line (unknown option, a value out of range): status 2."""
+
+
+class OutputError(OSError):
+    """Standard output cannot be written (a full disk, a closed pipe): status 1."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (raised as :class:`UsageError`), not usage + exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+# -- the entry point -----------------------------------------------------------------------------
+def main(argv: Sequence[str]) -> int:
+    """Entry point: a subcommand, or the studio window when none is given."""
+    argv = list(argv)
+    if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
+        return guarded(lambda: run_gui(argv))
+    return guarded(lambda: dispatch(argv))
+
+
+def dispatch(argv: list[str]) -> int:
+    """Parse ``argv`` (only the named subcommand's module is imported) and run it."""
+    named = [argv[0]] if argv[0] in COMMANDS else list(COMMANDS)
+    args = build_parser(named).parse_args(argv)
+    if getattr(args, "run", None) is None:
+        build_parser().print_help()
+        return EXIT_OK
+    return args.run(args)
+
+
+def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with the subcommands ``names`` (default: all of them)."""
+    parser = Parser(
         prog="sgstudio",
         description="A studio for impartial games under the Sprague-Grundy theory.",
         epilog="Without a COMMAND it opens the studio window: sgstudio [FILE] [--tab TAB] "
                "[--screenshot OUT.png], TAB being graph, snim, splitnim or board (FILE is then a judge "
-               "input of that tab's format).",
+               "input of that tab's format). Exit status: 0 done, 2 bad input or options, 1 output "
+               "that cannot be written or an internal error (a crash log is named).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    solve = sub.add_parser(
-        "solve",
-        help="print the judge's output for a judge input file",
-        description="Print exactly the judge's output for FILE (standard input when FILE is - or absent).",
-    )
-    solve.add_argument("format", metavar="FORMAT", help="one of: " + ", ".join(sorted(FORMATS)))
-    solve.add_argument("file", nargs="?", default="-", help="input file (default: standard input)")
-    if with_play:
-        from sgstudio import cli_play  # here: cli_play imports this module
-
-        cli_play.register(sub)
+    for name in COMMANDS if names is None else names:
+        importlib.import_module(COMMANDS[name]).register(sub)
     return parser
 
 
+def guarded(run: Callable[[], int]) -> int:
+    """``run()`` with every failure turned into one line and an exit status (:func:`failure`)."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # huge heaps are printed in full (the readers need no lift)
+    try:
+        status = run()
+        flush_output()
+    except BaseException as err:  # the one place where failures end
+        return failure(err)
+    finally:
+        sys.set_int_max_str_digits(limit)  # called from a library or a test: leave it as it was
+    return status
+
+
+def failure(err: BaseException) -> int:
+    """Print the one line for ``err`` on stderr and return the exit status (module docstring)."""
+    if isinstance(err, SystemExit):  # --help, or a parser that exits by itself
+        return err.code if isinstance(err.code, int) else EXIT_OK if err.code is None else EXIT_BAD_INPUT
+    if isinstance(err, KeyboardInterrupt):
+        _say("sgstudio: interrupted")
+        return EXIT_INTERRUPTED
+    if isinstance(err, SGStudioError):
+        _say(str(err))
+        return EXIT_BAD_INPUT
+    if isinstance(err, OSError):
+        _silence_output()
+        closed = isinstance(err, BrokenPipeError) or err.errno == errno.EPIPE
+        reason = "the reader closed the pipe" if closed else err.strerror or err
+        if isinstance(err, OutputError):
+            _say(f"sgstudio: cannot write the output: {reason}")
+        else:
+            where = f" ({printable(str(err.filename))})" if err.filename else ""
+            _say(f"sgstudio: {reason}{where}")
+        return EXIT_IO
+    return crashed(err)
+
+
+def crashed(err: BaseException, context: str = "") -> int:
+    """A bug: save the traceback to a crash log and say where it is (exit status 1)."""
+    from sgstudio import crashlog
+
+    try:
+        where = f"the details are in {crashlog.write(err, context)}"
+    except OSError as log_err:
+        where = f"no crash log could be written ({log_err.strerror or log_err})"
+    _say(f"sgstudio: internal error ({crashlog.summary(err)}); {where}")
+    return EXIT_IO
+
+
+def _say(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr closed too: nothing to do
+        print(one_line(message), file=sys.stderr, flush=True)
+
+
+# -- input and output shared by the subcommands ---------------------------------------------------
 def read_input(path: str) -> tuple[str, str]:
     """Return ``(text, display_name)`` of a file, or of standard input for ``-`` (UTF-8, a BOM dropped).
 
-    Undecodable bytes raise a ParseError at the line and column of the first bad byte.
+    Undecodable bytes raise a ParseError at the line and column of the first bad character; a file
+    that cannot be read raises :class:`InputError`.
     """
-    if path == "-":
-        data, name = sys.stdin.buffer.read(), "<stdin>"
-    else:
-        with open(path, "rb") as handle:
-            data, name = handle.read(), path
+    from sgstudio.formats.tokens import decode
+
     try:
-        return data.decode("utf-8-sig"), name
-    except UnicodeDecodeError as err:
-        head = data[: err.start]
-        line = head.count(b"\n") + 1
-        column = len(head) - (head.rfind(b"\n") + 1) + 1
-        raise ParseError(f"not UTF-8 text (byte 0x{data[err.start]:02x})", file=name, line=line,
-                         column=column, expected="UTF-8 text") from None
+        if path == "-":
+            data, name = sys.stdin.buffer.read(), "<stdin>"
+        else:
+            with open(path, "rb") as handle:
+                data, name = handle.read(), path
+    except (OSError, AttributeError) as err:  # AttributeError: no standard input at all
+        reason = getattr(err, "strerror", None) or "standard input is closed"
+        raise InputError(f"{printable(path)}: cannot read: {reason}") from None
+    return decode(data, name), name
+
+
+def emit(text: str) -> None:
+    """Write ``text`` to standard output (OutputError, status 1, if that fails)."""
+    try:
+        sys.stdout.write(text)
+    except (OSError, AttributeError) as err:
+        raise OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
+                          "standard output is closed") from None
+
+
+def flush_output() -> None:
+    """Flush standard output (OutputError if that fails: a full disk shows here)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as err:
+        raise OutputError(err.errno, err.strerror) from None
+
+
+def _silence_output() -> None:
+    """Send what is left of standard output to the null device, so that the interpreter's final
+    flush does not print a second error (a closed pipe or a full disk)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # stdout is not a file (tests capture it)
+        pass
 
 
 def load_format(fmt: str) -> ModuleType:
     """The module ``sgstudio.formats.FMT``; SGStudioError if the format is unknown or missing."""
     if fmt not in FORMATS:
-        raise SGStudioError(f"sgstudio: unknown format {fmt!r} (known: {', '.join(sorted(FORMATS))})")
+        raise UsageError(f"sgstudio: unknown format {fmt!r} (known: {', '.join(sorted(FORMATS))})")
     name = f"sgstudio.formats.{fmt}"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:
         if err.name != name:
             raise
-        raise SGStudioError(f"sgstudio: format {fmt!r} is not available in this build") from None
+        raise UsageError(f"sgstudio: format {fmt!r} is not available in this build") from None
 
 
-def bad_input(err: SGStudioError | OSError, path: str) -> int:
-    """Print the one error line for bad or unreadable input; return the exit status (2)."""
-    if isinstance(err, OSError):
-        print(f"{path}: cannot read: {err.strerror or err}", file=sys.stderr)
-    else:
-        print(err, file=sys.stderr)
-    return EXIT_BAD_INPUT
+def non_negative(text: str) -> int:
+    """An argparse type: an integer >= 0.
 
-
-def run_solve(fmt: str, path: str) -> int:
-    """Solve a judge file: output on stdout; else one error line on stderr and status 2."""
+    >>> non_negative("12")
+    12
+    >>> non_negative("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be an integer >= 0, not '-1'
+    """
     try:
-        module = load_format(fmt)
-        text, name = read_input(path)
-        output = module.solve(text, name)
-    except (SGStudioError, OSError) as err:
-        return bad_input(err, path)
-    sys.stdout.write(output)
-    sys.stdout.flush()
-    return 0
-
-
-def main(argv: Sequence[str]) -> int:
-    """Entry point: a subcommand, or the studio window when none is given."""
-    argv = list(argv)
-    if not argv or argv[0] not in (*SUBCOMMANDS, "-h", "--help"):
-        return run_gui(argv)
-    args = build_parser(with_play=argv[0] != "solve").parse_args(argv)
-    if args.command == "solve":
-        return run_solve(args.format, args.file)
-    if args.command == "play":
-        from sgstudio import cli_play
-
-        return cli_play.run(args)
-    build_parser().print_help()
-    return 0
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 0, not {text[:40]!r}")
+    return value
 
 
 def run_gui(argv: list[str]) -> int:
     """Open the studio window (imports Qt only now)."""
     try:
         from sgstudio.gui.app import run
-    except ImportError:
-        build_parser().print_help()
-        return 0
+    except ImportError as err:
+        raise SGStudioError(f"sgstudio: the studio window needs PySide6, which cannot be loaded ({err}); "
+                            "the subcommands work without it: sgstudio --help") from None
     return run(argv)

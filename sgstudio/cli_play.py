@@ -1,16 +1,21 @@
-"""``sgstudio play FORMAT FILE [--case C] [--query Q] [--json]``: the optimal line from a judge position.
+"""``sgstudio play FORMAT FILE [--case C] [--query Q] [--json] [--max-moves N]``: the optimal line.
 
 Both players follow the computer's policy (:mod:`sgstudio.core.policy`): from a winning position
 move to nim-sum 0 (the first winning move in the game's order), from a losing position leave the
-opponent the fewest winning replies. The line runs until no move remains; the player who makes the
-last move wins (normal play). Player 1 moves first.
+opponent the fewest winning replies. The line runs until no move remains, or for at most
+``--max-moves`` moves (default :data:`DEFAULT_MAX_MOVES`; 0 means no limit: a line on two heaps of
+10^18 is about 10^18 moves long); the player who makes the last move wins (normal play). Player 1
+moves first.
 
-Text output: one numbered move a line with the nim-sum after it, then the winner. JSON output:
-``{"moves": [{"player": 1 or 2, "move": {...}, "value_after": n}], "winner": 1 or 2}`` where a move
+Text output, written as the line goes: one numbered move a line with the nim-sum after it, then the
+winner; a line that was cut ends with ``stopped after N moves (--max-moves N); player P wins with
+best play``. JSON output: ``{"moves": [{"player": 1 or 2, "move": {...}, "value_after": n}],
+"winner": 1 or 2}``, plus ``"stopped": true`` when the line was cut, where a move
 is ``{"from": u, "to": v}`` (hdu1524), ``{"heap": i, "take": s}`` (hdu1536), ``{"heap": i, "after":
 [...]}`` (hdu5795) or ``{"row": r, "from": c1, "to": c2}`` (hdu5724); heap and row indices count
-from 0, vertices and columns are those of the file. Bad input, or a ``--case``/``--query`` out of
-range: one line on stderr, exit status 2.
+from 0, vertices and columns are those of the file. Bad input, a ``--case``/``--query`` out of
+range, or a position whose value cannot be found (an S-Nim set without a period within the budget):
+one line on stderr, exit status 2 (see :mod:`sgstudio.cli` for every rule).
 
 Imports the core and the formats only (never Qt). The command line of ``sgstudio`` adds the
 subcommand with :func:`register` and runs it with :func:`run`; ``python -m sgstudio.cli_play`` runs
@@ -27,10 +32,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sgstudio import cli
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.play import Game, Move, Position
 from sgstudio.core.policy import choose_move, has_move
 from sgstudio.formats import FORMATS
+
+DEFAULT_MAX_MOVES = 1000
 
 
 @dataclass(frozen=True)
@@ -147,9 +155,10 @@ def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1) -> Setup
 
 
 def line(game: Game, start: Position, max_moves: int | None = None) -> Iterator[Step]:
-    """Both players follow the policy from ``start`` until no move remains (or ``max_moves``)."""
+    """Both players follow the policy from ``start`` until no move remains (or ``max_moves``; None or 0:
+    no limit)."""
     position, player, made = start, 1, 0
-    while max_moves is None or made < max_moves:
+    while not max_moves or made < max_moves:
         decision = choose_move(game, position)
         if decision is None:
             return
@@ -182,37 +191,40 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     play.add_argument("--query", type=int, default=1, metavar="Q",
                       help="query (hdu1524) or position (hdu1536) within the case, from 1 (default 1)")
     play.add_argument("--json", action="store_true", help="print the line as one JSON object")
-    play.add_argument("--max-moves", type=int, default=None, metavar="N",
-                      help="stop after N moves (the winner is then the one the theory predicts)")
+    play.add_argument("--max-moves", type=cli.non_negative, default=DEFAULT_MAX_MOVES, metavar="N",
+                      help=f"stop after N moves (default {DEFAULT_MAX_MOVES}; 0: no limit); the winner "
+                           "is then the one the theory predicts")
+    play.set_defaults(run=run)
     return play
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``play`` with parsed arguments: the line on stdout; one error line on stderr and 2."""
-    from sgstudio.cli import EXIT_BAD_INPUT, bad_input, read_input  # here: sgstudio.cli imports this module
-
-    if args.max_moves is not None and args.max_moves < 0:
-        print(f"sgstudio play: --max-moves must be >= 0, not {args.max_moves}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    """Run ``play`` with parsed arguments: the line on stdout (errors are raised, see sgstudio.cli)."""
+    text, name = cli.read_input(args.file)
+    setup = load(args.format, text, name, args.case, args.query)
     try:
-        text, name = read_input(args.file)
-        setup = load(args.format, text, name, args.case, args.query)
-    except (SGStudioError, OSError) as err:
-        return bad_input(err, args.file)
+        setup.game.value(setup.start)  # a value that cannot be found is refused before any output
+    except SGStudioError as err:
+        raise SGStudioError(f"{name}: test case {args.case}, position {args.query}: {err}") from None
     steps = line(setup.game, setup.start, args.max_moves)
     if args.json:
         _print_json(setup, list(steps))
     else:
-        _print_text(setup, steps)
-    return 0
+        _print_text(setup, steps, args.max_moves)
+    return cli.EXIT_OK
 
 
-def _print_text(setup: Setup, steps: Iterator[Step]) -> None:
+def _print_text(setup: Setup, steps: Iterator[Step], max_moves: int | None) -> None:
     last = None
     for count, last in enumerate(steps, 1):
-        print(f"{count}. player {last.player}: {setup.move_text(last.move)}, nim-sum {last.value_after}")
+        cli.emit(f"{count}. player {last.player}: {setup.move_text(last.move)}, nim-sum {last.value_after}\n")
+        cli.flush_output()  # the line streams as it is computed
     won, finished = winner(setup, last)
-    print(f"player {won} wins" if finished else f"stopped early; player {won} wins with best play")
+    if finished:
+        cli.emit(f"player {won} wins\n")
+    else:
+        cli.emit(f"stopped after {max_moves:,} moves (--max-moves {max_moves}); player {won} wins with best "
+                 "play\n")
 
 
 def _print_json(setup: Setup, steps: list[Step]) -> None:
@@ -222,14 +234,12 @@ def _print_json(setup: Setup, steps: list[Step]) -> None:
     out: dict[str, Any] = {"moves": moves, "winner": won}
     if not finished:
         out["stopped"] = True
-    print(json.dumps(out))
+    cli.emit(json.dumps(out) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m sgstudio.cli_play FORMAT FILE ...`` (the same as ``sgstudio play ...``)."""
-    parser = argparse.ArgumentParser(prog="sgstudio")
-    register(parser.add_subparsers(dest="command", required=True))
-    return run(parser.parse_args(["play", *(sys.argv[1:] if argv is None else argv)]))
+    return cli.main(["play", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

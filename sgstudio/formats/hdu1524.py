@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sgstudio.core.errors import CycleError
+from sgstudio.core.errors import CycleError, number
 from sgstudio.core.games.dag import grundy_values_auto, query_outcomes
-from sgstudio.formats.tokens import TokenStream
+from sgstudio.formats.tokens import TokenStream, check_not_empty, read_file
 
 
 @dataclass
@@ -194,7 +194,7 @@ def _scan_exact(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
 
 def _position(n: int) -> str:
     """What a position of a graph of n positions is, for error messages."""
-    return f"a position in 0..{n - 1}" if n else "a position (this graph has none)"
+    return f"a position in 0..{number(n - 1)}" if n else "a position (this graph has none)"
 
 
 def _values(raw: _Raw, text: str, file: str) -> np.ndarray:
@@ -210,6 +210,7 @@ def _values(raw: _Raw, text: str, file: str) -> np.ndarray:
 
 
 def _read(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
+    check_not_empty(text, file, "the number of positions N")
     try:
         raws = _scan_fast(text)
     except _FallbackError:
@@ -232,7 +233,10 @@ def solve(text: str, file: str = "<string>") -> str:
 
 
 def generate(cases: list[Case]) -> str:
-    """Text that :func:`parse` reads back as ``cases`` (queries must be non-empty).
+    """Text that :func:`parse` reads back as ``cases`` (at least one; queries must be non-empty).
+
+    An empty file is not an HDU 1524 input (the rule of every judge reader), so an empty list of
+    cases is refused with ValueError.
 
     >>> print(generate([Case(2, [[1], []], [[0, 0]])]), end="")
     2
@@ -241,6 +245,8 @@ def generate(cases: list[Case]) -> str:
     2 0 0
     0
     """
+    if not cases:
+        raise ValueError("an HDU 1524 input needs at least one test case")
     blocks = []
     for case in cases:
         lines = [str(case.n)]
@@ -253,8 +259,7 @@ def generate(cases: list[Case]) -> str:
 
 def read(path: str) -> list[Case]:
     """Parse the file at ``path`` (UTF-8)."""
-    with open(path, encoding="utf-8") as handle:
-        return parse(handle.read(), path)
+    return parse(read_file(path), path)
 
 
 def write(path: str, cases: list[Case]) -> None:

@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sgstudio.core.errors import number as show
+from sgstudio.core.errors import quote
 from sgstudio.core.games import snim
 from sgstudio.core.games.snim import SNimError, SubtractionGame
-from sgstudio.formats.tokens import TokenStream, read_text
+from sgstudio.formats.tokens import TokenStream, check_not_empty, int_text, ints_of, read_text
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ def _read_cases(ts: TokenStream) -> list[tuple[SNimCase, int]]:
     Fast path: convert every token at once and walk the integers; at the first anomaly, walk the
     tokens again with ``ts`` itself, which raises the ParseError with its line and column.
     """
+    check_not_empty(ts.text, ts.file, "the size k of S of a test case (0 ends the input)")
     if not ts.plain:  # a token int() reads but a judge does not: the exact reader reports it
         return _walk(ts)
     try:
@@ -72,12 +75,12 @@ def _walk(ts: TokenStream | _Ints) -> list[tuple[SNimCase, int]]:
         m = _count(ts, f"the number m of positions of test case {number}", "m")
         positions = []
         for j in range(1, m + 1):
-            label = f"position {j} of {m} of test case {number}"
+            label = f"position {j} of {show(m)} of test case {number}"
             size = _count(ts, f"the number l of heaps of {label}", "l")
             positions.append(tuple(ts.take_ints(size, f"a heap size of {label}", lo=0)))
         cases.append((SNimCase(members, tuple(positions)), start))
     if not ts.at_end():
-        raise ts.error(f"expected the end of the input after the final 0, found {ts.tokens[ts.pos]!r}")
+        raise ts.error(f"expected the end of the input after the final 0, found {quote(ts.tokens[ts.pos])}")
     return cases
 
 
@@ -91,7 +94,7 @@ class _Ints:
     def __init__(self, tokens: list[str]) -> None:
         self.tokens = tokens
         try:
-            self.ints = list(map(int, tokens))
+            self.ints = ints_of(tokens)
         except ValueError:
             raise _AnomalyError from None
         self.pos = 0
@@ -145,9 +148,9 @@ def generate(cases: Sequence[SNimCase]) -> str:
             raise ValueError(f"test case {number} needs a non-empty S, positions and heaps")
         if min(case.S) < 1 or min(min(p) for p in case.positions) < 0:
             raise ValueError(f"test case {number} needs members of S >= 1 and heap sizes >= 0")
-        lines.append(" ".join(map(str, (len(case.S), *case.S))))
+        lines.append(" ".join(map(int_text, (len(case.S), *case.S))))
         lines.append(str(len(case.positions)))
-        lines += [" ".join(map(str, (len(p), *p))) for p in case.positions]
+        lines += [" ".join(map(int_text, (len(p), *p))) for p in case.positions]
     lines.append("0")
     return "\n".join(lines) + "\n"
 

@@ -36,8 +36,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from sgstudio.core.errors import ParseError, quote
 from sgstudio.core.games import board
-from sgstudio.formats.tokens import TokenStream, read_text
+from sgstudio.formats.tokens import TokenStream, check_not_empty, read_text
 
 WIDTH = 20
 _PLAIN = b"0123456789 \t\n\r"
@@ -65,18 +66,29 @@ class Case:
 def _read_row(ts: TokenStream, test: int, row: int) -> tuple[int, ...]:
     where = f"row {row} of test {test}"
     m = ts.next_int(f"the number of chesses m in {where}", lo=0, hi=WIDTH)
-    start = ts.pos
-    columns = ts.take_ints(m, f"a column in {where}", lo=1, hi=WIDTH)
+    start, what = ts.pos, f"a column in {where}"
+    try:
+        columns = ts.take_ints(m, what, lo=1, hi=WIDTH)
+    except ParseError:  # a repeat before the bad token is the first error in reading order
+        columns, ts.pos = [], start
+        while True:
+            _check_repeats(ts, columns, start, where)
+            columns.append(ts.next_int(what, lo=1, hi=WIDTH))
+    _check_repeats(ts, columns, start, where)
+    return tuple(columns)
+
+
+def _check_repeats(ts: TokenStream, columns: list[int], start: int, where: str) -> None:
     seen: set[int] = set()
     for i, c in enumerate(columns):
         if c in seen:
             raise ts.error(f"column {c} is repeated in {where}", f"a column in {where}", index=start + i)
         seen.add(c)
-    return tuple(columns)
 
 
 def _parse_tokens(text: str, file: str) -> list[Case]:
     """Token by token; raises ParseError at the first problem."""
+    check_not_empty(text, file, "the number of test cases T")
     ts = TokenStream(text, file)
     t = ts.next_int("the number of test cases T", lo=0)
     cases = []
@@ -86,7 +98,8 @@ def _parse_tokens(text: str, file: str) -> list[Case]:
     if not ts.at_end():
         extra = ts.tokens[ts.pos]
         cases_read = f"{t} test case{'s' * (t != 1)}"
-        raise ts.error(f"expected the end of the file after {cases_read}, found {extra!r}", "end of file")
+        raise ts.error(f"expected the end of the file after {cases_read}, found {quote(extra)}",
+                       "end of file")
     return cases
 
 

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sgstudio.core.errors import quote
 from sgstudio.core.games.splitnim import closed_form, closed_form_array
-from sgstudio.formats.tokens import TokenStream, read_text
+from sgstudio.formats.tokens import TokenStream, check_not_empty, int_text, read_text
 
 PARTS = 3
 FIRST, SECOND = "First player wins.", "Second player wins."
@@ -48,6 +49,7 @@ def parse(text: str, file: str = "<string>") -> list[Case]:
     ...
     sgstudio.core.errors.ParseError: in.txt:3:2: unexpected end of file: expected a heap size
     """
+    check_not_empty(text, file, "the number of tests T")
     ts = TokenStream(text, file)
     count = ts.next_int("the number of tests T", lo=0)
     cases = []
@@ -56,7 +58,7 @@ def parse(text: str, file: str = "<string>") -> list[Case]:
         cases.append(Case(tuple(ts.take_ints(n, "a heap size", lo=0))))
     if not ts.at_end():
         tests_read = f"{count} test{'s' * (count != 1)}"
-        raise ts.error(f"expected the end of the input after {tests_read}, found {ts.tokens[ts.pos]!r}",
+        raise ts.error(f"expected the end of the input after {tests_read}, found {quote(ts.tokens[ts.pos])}",
                        "the end of the input")
     return cases
 
@@ -69,7 +71,7 @@ def generate(cases: Sequence[Case]) -> str:
     """
     lines = [str(len(cases))]
     for case in cases:
-        lines += [str(len(case.heaps)), " ".join(map(str, case.heaps))]
+        lines += [str(len(case.heaps)), " ".join(map(int_text, case.heaps))]
     return "\n".join(lines) + "\n"
 
 

@@ -15,7 +15,12 @@ What a tab's state holds is the tab's business (``GameTab.to_state``); this modu
 is an object, and the window checks the rest before it changes anything. A document without
 ``tabs`` (written before the tabs existed) is still version 1 and loads with every tab at its start.
 Every problem found on load raises :class:`~sgstudio.core.errors.ParseError` with the file, the
-line and column of the offending JSON value, and what was expected there.
+line and column of the offending JSON value, and what was expected there; the JSON itself is read
+by :mod:`sgstudio.formats.json_text` (integers of any length, nesting, repeated keys, lone
+surrogates). What loads can be saved again, and loading costs time and memory in proportion to the
+file: vertex ids are integers in 0..2^31-1, and ids far sparser than the vertices (a largest id of
+at least twice the number of vertices plus 1,024) are renumbered 0, 1, ... in their order, keeping
+labels, positions, edges and tokens, so that one vertex numbered 10^7 costs one vertex.
 
 Examples
 --------
@@ -37,16 +42,20 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from sgstudio.core.errors import CycleError, ParseError
+from sgstudio.core.errors import CycleError, ParseError, clip
 from sgstudio.core.graph import GameGraph
+from sgstudio.formats import json_text
+from sgstudio.formats.atomic import write_atomic
+from sgstudio.formats.json_text import locate
+from sgstudio.formats.tokens import decode, int_text
 
 FORMAT = "sgstudio"
 VERSION = 1
+MAX_ID = 2**31 - 1
+SPARSE_SLACK = 1024
 
 JsonPath = tuple[str | int, ...]
 
@@ -81,13 +90,18 @@ def to_dict(graph: GameGraph, tabs: dict[str, Any] | None = None) -> dict[str, A
 
 def dumps(graph: GameGraph, tabs: dict[str, Any] | None = None) -> str:
     """The document as JSON text: one vertex per line, ten edges per line, easy to diff."""
-    data = to_dict(graph, tabs)
+    return text_of(to_dict(graph, tabs))
+
+
+def text_of(data: dict[str, Any], extra: dict[str, Any] | None = None) -> str:
+    """The text of a :func:`to_dict` dictionary (plain data: any thread may format it), with the
+    top-level members ``extra`` added at the end (a recovery file's origin, say)."""
     g = data["graph"]
     compact = {"ensure_ascii": False}
     vertices = ",\n".join("   " + json.dumps(v, **compact) for v in g["vertices"])
     edges = ",\n".join("   " + ", ".join(json.dumps(e) for e in g["edges"][i:i + 10])
                        for i in range(0, len(g["edges"]), 10))
-    lines = [f"  {json.dumps(key)}: {json.dumps(state, **compact)}" for key, state in data["tabs"].items()]
+    lines = [f"  {json.dumps(key)}: {json_value(state)}" for key, state in data["tabs"].items()]
     tabs_text = "{\n" + ",\n".join(lines) + "\n }" if lines else "{}"
     return (
         "{\n"
@@ -97,49 +111,61 @@ def dumps(graph: GameGraph, tabs: dict[str, Any] | None = None) -> str:
         f'  "edges": [\n{edges}\n  ],\n'
         f'  "tokens": {json.dumps(g["tokens"])}\n'
         " },\n"
-        f' "tabs": {tabs_text}\n'
-        "}\n"
+        f' "tabs": {tabs_text}'
+        + "".join(f',\n {json.dumps(key)}: {json_value(value)}'
+                  for key, value in (extra or {}).items())
+        + "\n}\n"
     )
 
 
-def write(path: str | os.PathLike[str], graph: GameGraph, tabs: dict[str, Any] | None = None) -> None:
-    """Save atomically: write a temporary file in the same directory, then ``os.replace`` it.
+def json_value(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)``, also for integers beyond Python's int-string digit
+    limit (the readers take them, so the writer must give them back).
 
-    A crash half-way leaves the old file intact, never a truncated one.
+    >>> json_value({"heaps": [7, True, None, "é"]})
+    '{"heaps": [7, true, null, "é"]}'
+    >>> text = json_value({"heaps": [10**5000]})
+    >>> len(text), text.startswith('{"heaps": [1000')
+    (5014, True)
     """
-    write_text_atomic(Path(path), dumps(graph, tabs))
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary sibling file and an atomic rename."""
-    directory = path.resolve().parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        return json.dumps(value, ensure_ascii=False)
+    except ValueError:  # an integer of more than 4,300 digits, somewhere inside
+        return _long_json(value)
+
+
+def _long_json(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k), ensure_ascii=False)}: {_long_json(v)}"
+                               for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_long_json(v) for v in value) + "]"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int_text(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def write(path: str | os.PathLike[str], graph: GameGraph, tabs: dict[str, Any] | None = None) -> None:
+    """Save atomically (:func:`~sgstudio.formats.atomic.write_atomic`): a crash half-way leaves the old
+    file intact, a replaced file keeps its mode, a symlink is written through."""
+    write_atomic(path, dumps(graph, tabs))
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` atomically (kept for callers of earlier versions)."""
+    write_atomic(path, text)
 
 
 # -- reading -------------------------------------------------------------------------------------
 def read(path: str | os.PathLike[str]) -> Document:
     """Load a ``.sgs`` file (errors name the path as given)."""
-    with open(path, encoding="utf-8") as handle:
-        return loads(handle.read(), str(path))
+    with open(path, "rb") as handle:
+        return loads(decode(handle.read(), str(path)), str(path))
 
 
 def loads(text: str, file: str = "<string>") -> Document:
     """Parse and validate a document; raise ParseError naming the offending spot."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ParseError(f"invalid JSON: {err.msg}", file=file, line=err.lineno, column=err.colno) from None
-    return _Validator(text, file).document(data)
+    return _Validator(text, file).document(json_text.decode(text, file))
 
 
 class _Validator:
@@ -165,20 +191,24 @@ class _Validator:
         self.expect(_is_int(version), ("version",) if "version" in data else (),
                     'expected "version": an integer')
         self.expect(version <= VERSION, ("version",),
-                    f"version {version} is newer than this sgstudio understands ({VERSION})")
+                    f"version {clip(str(version))} is newer than this sgstudio understands ({VERSION})")
+        self.expect(version >= 1, ("version",), f"version {clip(str(version))} does not exist: versions "
+                    "start at 1")
         self.expect(isinstance(data.get("graph"), dict), ("graph",) if "graph" in data else (),
                     'expected "graph": an object with vertices, edges and tokens')
         tabs = data.get("tabs", {})
         self.expect(isinstance(tabs, dict), ("tabs",), 'expected "tabs": an object')
         for key, state in tabs.items():
             self.expect(isinstance(state, dict), ("tabs", key),
-                        f'expected the state of tab "{key}": an object')
+                        f'expected the state of tab "{clip(key)}": an object')
+        json_text.check_depth(tabs, self.text, self.file)  # written back as it is
         return Document(self.graph(data["graph"]), tabs)
 
     def graph(self, g: dict[str, Any]) -> GameGraph:
         vertices = self.vertices(g.get("vertices", []))
         edges = self.edges(g.get("edges", []), vertices)
         tokens = self.tokens(g.get("tokens", []), vertices)
+        vertices, edges, tokens = _compact(vertices, edges, tokens)
         n = max(vertices, default=-1) + 1
         try:
             game = GameGraph.from_edges(n, edges)
@@ -202,8 +232,8 @@ class _Validator:
             here = (*base, i)
             self.expect(isinstance(item, dict), here, "expected a vertex object {id, label, x, y}")
             vid = item.get("id")
-            self.expect(_is_int(vid) and vid >= 0, (*here, "id") if "id" in item else here,
-                        "expected a vertex id: an integer >= 0")
+            self.expect(_is_int(vid) and 0 <= vid <= MAX_ID, (*here, "id") if "id" in item else here,
+                        f"expected a vertex id: an integer in 0..{MAX_ID}")
             self.expect(vid not in out, (*here, "id"), f"vertex id {vid} is used twice")
             label = item.get("label", str(vid))
             self.expect(isinstance(label, str), (*here, "label"), "expected a label: a string")
@@ -215,7 +245,7 @@ class _Validator:
         if x is None and y is None:
             return None
         for key, val in (("x", x), ("y", y)):
-            ok = isinstance(val, int | float) and not isinstance(val, bool) and math.isfinite(val)
+            ok = isinstance(val, int | float) and not isinstance(val, bool) and _finite(val)
             self.expect(ok, (*here, key) if key in item else here, f"expected {key}: a finite number")
         return (float(x), float(y))
 
@@ -240,7 +270,7 @@ class _Validator:
         base: JsonPath = ("graph", "tokens")
         self.expect(isinstance(items, list), base, '"tokens" must be a list of vertex ids')
         for i, v in enumerate(items):
-            self.expect(_is_int(v) and v in vertices, (*base, i), f"token on {v!r}: no such vertex")
+            self.expect(_is_int(v) and v in vertices, (*base, i), f"token on {clip(repr(v))}: no such vertex")
         return list(items)
 
 
@@ -248,51 +278,31 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-# -- locating a JSON value in the text -----------------------------------------------------------
-def locate(text: str, path: JsonPath) -> tuple[int | None, int | None]:
-    """1-based (line, column) where the value at ``path`` starts; the deepest part found.
-
-    >>> locate('{"a": [1,\\n  {"b": 2}]}', ("a", 1, "b"))
-    (2, 9)
-    >>> locate('{"a": 1}', ("zzz",))
-    (1, 1)
-    """
-    decoder = json.JSONDecoder()
-    ws = " \t\r\n"
-    idx = _skip(text, 0, ws)
+def _finite(x: int | float) -> bool:
+    """A number that is a finite float (an integer of 400 digits is not)."""
     try:
-        for part in path:
-            found = _child(text, idx, part, decoder, ws)
-            if found is None:
-                break
-            idx = found
-    except (json.JSONDecodeError, IndexError):
-        pass
-    line = text.count("\n", 0, idx) + 1
-    return line, idx - (text.rfind("\n", 0, idx) + 1) + 1
+        return math.isfinite(float(x))
+    except OverflowError:
+        return False
 
 
-def _skip(text: str, idx: int, chars: str) -> int:
-    while idx < len(text) and text[idx] in chars:
-        idx += 1
-    return idx
+Vertices = dict[int, tuple[str, tuple[float, float] | None]]
 
 
-def _child(text: str, idx: int, part: str | int, decoder: json.JSONDecoder, ws: str) -> int | None:
-    """Start index of member ``part`` of the container starting at ``idx`` (None if absent)."""
-    opener = text[idx]
-    if opener not in "[{" or (opener == "[") != isinstance(part, int):
-        return None
-    idx = _skip(text, idx + 1, ws)
-    count = 0
-    while idx < len(text) and text[idx] not in "]}":
-        key = None
-        if opener == "{":
-            key, idx = decoder.raw_decode(text, idx)
-            idx = _skip(text, _skip(text, idx, ws) + 1, ws)
-        if (opener == "{" and key == part) or (opener == "[" and count == part):
-            return idx
-        _, idx = decoder.raw_decode(text, idx)
-        idx = _skip(text, _skip(text, idx, ws + ","), ws)
-        count += 1
-    return None
+def _compact(vertices: Vertices, edges: list[tuple[int, int]], tokens: list[int]
+             ) -> tuple[Vertices, list[tuple[int, int]], list[int]]:
+    """Ids renumbered 0, 1, ... in their order when they are far sparser than the vertices.
+
+    >>> _compact({10**7: ("A", None), 3: ("B", None)}, [(10**7, 3)], [3])
+    ({0: ('B', None), 1: ('A', None)}, [(1, 0)], [0])
+    >>> _compact({0: ("A", None), 5: ("B", None)}, [], [])[0]
+    {0: ('A', None), 5: ('B', None)}
+    """
+    if max(vertices, default=0) < 2 * len(vertices) + SPARSE_SLACK:
+        return vertices, edges, tokens
+    new = {old: i for i, old in enumerate(sorted(vertices))}
+    return ({new[v]: vertices[v] for v in sorted(vertices)}, [(new[u], new[v]) for u, v in edges],
+            [new[v] for v in tokens])
+
+
+__all__ = ["Document", "dumps", "loads", "locate", "read", "to_dict", "write"]

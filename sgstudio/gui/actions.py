@@ -33,6 +33,7 @@ SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "export_svg": ("Export Canvas as S&VG…", "", (), "Save a vector drawing of the graph"),
     "export_graphml": ("Export Graph as &GraphML…", "", (), "Save the graph for networkx, yEd, Gephi"),
     "quit": ("&Quit", "", ("Ctrl+Q",), "Close sgstudio"),
+    "preferences": ("Pr&eferences…", "", ("Ctrl+,",), "How often unsaved work is autosaved"),
     "delete": ("&Delete", "", ("Del", "Backspace"), "Delete the selected vertices, their edges and tokens"),
     "rename": ("&Rename Vertex…", "", ("F2",), "Rename the selected vertex"),
     "select_all": ("Select &All", "", ("Ctrl+A",), "Select every vertex"),
@@ -136,6 +137,8 @@ def build_menus(window: QMainWindow, a: dict[str, QAction]) -> dict[str, QMenu]:
     edit.addActions([a["rename"], a["add_token"], a["remove_token"]])
     edit.addSeparator()
     edit.addActions([a["tool_select"], a["tool_edge"], a["tool_token"]])
+    edit.addSeparator()
+    edit.addAction(a["preferences"])
     view = bar.addMenu("&View")
     view.addActions([a["zoom_in"], a["zoom_out"], a["fit"], a["layout"], a["snap"]])
     view.addSeparator()

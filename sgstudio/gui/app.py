@@ -7,12 +7,19 @@ judge file other than HDU 1524 needs ``--tab``: the name of a file does not tell
 
 ``--screenshot`` lays the window out at 1280x800 on that tab with FILE (or the built-in example),
 renders it to a PNG with ``QWidget.grab`` and exits without showing anything; with no display it
-runs on Qt's offscreen platform by itself. A bad file: the error on stderr, exit status 2.
+runs on Qt's offscreen platform by itself. A bad file: one line on stderr (``FILE:LINE:COL:
+message``, with a hint where one helps), exit status 2; a PNG that cannot be written: exit 1.
+
+The window installs a global exception hook (:func:`sgstudio.gui.errors.install_excepthook`): an
+exception no handler caught is logged to a crash log and shown in a dialog; the window keeps
+running. On start it offers to restore unsaved work that a crash left behind
+(:meth:`sgstudio.gui.autosave.Autosave.offer_recovery`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -31,7 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["s.txt", "--tab", "snim"]).tab
     'snim'
     """
-    parser = argparse.ArgumentParser(
+    from sgstudio.cli import Parser  # errors as one line
+
+    parser = Parser(
         prog="sgstudio",
         description="Open the sgstudio window (subcommands: sgstudio solve FORMAT [FILE]).",
     )
@@ -61,11 +70,17 @@ def run(argv: Sequence[str]) -> int:
                   file=sys.stderr)
             return 1
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
+
+    from sgstudio.gui import errors, tasks
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "sgstudio"])
     app.setOrganizationName("sgstudio")
     app.setApplicationName("sgstudio")
+    errors.install_excepthook()
+    _quiet_platform_notes()
+    app.aboutToQuit.connect(tasks.join_all)
     from sgstudio.gui.main_window import MainWindow
 
     window = MainWindow()
@@ -76,7 +91,24 @@ def run(argv: Sequence[str]) -> int:
         load(window, args.file, args.tab)
     window.tabs.show_tab(args.tab or "graph")
     window.show()
+    QTimer.singleShot(0, lambda: window.autosave.offer_recovery(window))
     return app.exec()
+
+
+QT_NOISE = ("does not support propagateSizeHints",)
+"""Qt messages that say nothing to a user (the offscreen platform prints them for every window)."""
+
+
+def _quiet_platform_notes() -> None:
+    """Qt's own messages go to stderr as before, minus :data:`QT_NOISE`."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(_kind, _context, message: str) -> None:
+        if not any(noise in message for noise in QT_NOISE):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
 
 
 def load(window, path: str, tab: str | None) -> bool:
@@ -95,16 +127,11 @@ def screenshot(app, window, path: str | None, out: str, tab: str | None = None) 
     """Load, lay out at 1280x800 on ``tab``, grab to ``out``; 0 on success, 2 on a bad file."""
     from PySide6.QtCore import QElapsedTimer, Qt
 
-    from sgstudio.gui.errors import describe
-    from sgstudio.gui.files import TAB_HINT
-
     doc = window.document
     doc.interactive = False
     doc.load_example()
     if path and not load(window, path, tab):
-        hint = f"\n{TAB_HINT}" if tab in (None, "graph") and not path.endswith(".sgs") else ""
-        print(describe(doc.last_error, path) + hint, file=sys.stderr)
-        return 2
+        return refused(doc.last_error, path, tab)
     window.tabs.show_tab(tab or "graph")
     window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     window.resize(*SCREENSHOT_SIZE)
@@ -117,9 +144,25 @@ def screenshot(app, window, path: str | None, out: str, tab: str | None = None) 
     clock.start()
     while clock.elapsed() < SETTLE_MS:  # let the tab's first background results arrive
         app.processEvents()
-    ok = window.grab().save(out)
+    from sgstudio.formats.atomic import write_atomic
+
+    image = window.grab()
     window.hide()
-    if not ok:
-        print(f"sgstudio: cannot write {out}", file=sys.stderr)
-        return 1
+    write_atomic(out, lambda tmp: image.save(str(tmp), "PNG"))  # OSError: exit 1 (sgstudio.cli)
     return 0
+
+
+def refused(err: BaseException | None, path: str, tab: str | None) -> int:
+    """The one line for a file the screenshot could not use; 2 for a bad file, 1 for a bug (logged)."""
+    from sgstudio.core.errors import SGStudioError, one_line, printable
+    from sgstudio.gui.errors import describe
+    from sgstudio.gui.files import TAB_HINT
+
+    if err is not None and not isinstance(err, SGStudioError | OSError | UnicodeDecodeError):
+        from sgstudio.cli import crashed
+
+        return crashed(err, f"screenshot of {path}")
+    hint = f" {TAB_HINT}" if tab in (None, "graph") and not path.endswith(".sgs") else ""
+    text = str(err) if isinstance(err, SGStudioError) else describe(err, path) if err else printable(path)
+    print(one_line(text, 2000) + hint, file=sys.stderr)
+    return 2

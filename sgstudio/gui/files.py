@@ -7,6 +7,13 @@ file is read and validated completely, every tab's state included, before anythi
 a bad or unreadable file leaves the open document exactly as it was. "Modified" means some tab's
 undo stack is not clean. Importing an HDU 1524 file starts a new document (the other tabs go back
 to their starting states); importing into a number-game tab is an undoable edit of that tab.
+
+Nothing here lets an exception escape: a bad or unreadable file is a dialog with the file, line
+and column; a failed save or export says why and changes nothing (the document stays modified and
+keeps its name); a bug is logged (:func:`sgstudio.gui.errors.report_unexpected`). Every file is
+written atomically, keeping the mode of the file it replaces and writing through symlinks
+(:func:`sgstudio.formats.atomic.write_atomic`). ``saved`` is emitted after every successful save
+(the autosave then drops its recovery file).
 """
 
 from __future__ import annotations
@@ -19,9 +26,11 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
-from sgstudio.core.errors import ParseError, SGStudioError
+from sgstudio.core.errors import ParseError, SGStudioError, printable
 from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
+from sgstudio.formats.atomic import write_atomic
+from sgstudio.formats.tokens import read_file
 from sgstudio.gui import errors
 from sgstudio.gui.commands import PlaceTokensCommand
 from sgstudio.gui.panels import hdu
@@ -54,6 +63,7 @@ class DocumentController(QObject):
     queries_replaced = Signal(object, list, str)
     title_changed = Signal(str)
     recent_changed = Signal(list)
+    saved = Signal(str)
 
     def __init__(self, window: QWidget, canvas: QWidget, undo_stack: QUndoStack,
                  settings: QSettings | None = None, tab_set=None) -> None:
@@ -125,19 +135,29 @@ class DocumentController(QObject):
         """Read and validate a file; on a problem show a dialog and return None."""
         hint = ""
         try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            text = read_file(path)
             if force_hdu or not is_sgs(path, text):
                 hint = TAB_HINT
                 return self._read_hdu(text, path)
             doc = sgs.loads(text, path)
             self._check_tabs(doc.tabs, text, path)
-        except (SGStudioError, OSError, UnicodeDecodeError) as err:
-            self.last_error = err
-            if self.interactive:
-                errors.show_file_error(self.window, "open", path, err, hint)
+        except Exception as err:  # a bad file, or a bug: the open document stays as it was
+            self._refused("open", path, err, hint)
             return None
         return Loaded(doc.graph, Path(path).name, Path(path), doc.tabs)
+
+    def _refused(self, action: str, path: str, err: Exception, hint: str = "") -> None:
+        """Tell why ``path`` could not be used (a bug is logged as well); remember the error."""
+        self.last_error = err
+        expected = isinstance(err, SGStudioError | OSError | UnicodeDecodeError)
+        if not self.interactive:
+            if not expected:
+                errors.log_unexpected(err, f"{action} {path}")
+            return
+        if expected:
+            errors.show_file_error(self.window, action, path, err, hint)
+        else:
+            errors.report_unexpected(self.window, action, path, err)
 
     def _check_tabs(self, tabs: dict, text: str, path: str) -> None:
         """Every tab's state must load (ParseError at the refused state otherwise)."""
@@ -165,13 +185,13 @@ class DocumentController(QObject):
         if case is None and not self.interactive:
             case = 0
         try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-            tab.import_judge_text(text, path, case)
-        except (SGStudioError, OSError, UnicodeDecodeError, ValueError) as err:
-            self.last_error = err
-            if self.interactive:
-                errors.show_file_error(self.window, "import", path, err)
+            tab.import_judge_text(read_file(path), path, case)
+        except (SGStudioError, OSError, ValueError) as err:
+            self._refused("import", path, err if isinstance(err, SGStudioError | OSError) else
+                          SGStudioError(str(err)))
+            return False
+        except Exception as err:  # a bug: the tab is left as it was
+            self._refused("import", path, err)
             return False
         self.tab_set.show_tab(key)
         return True
@@ -215,20 +235,36 @@ class DocumentController(QObject):
                 path += ".sgs"
         return self._save_to(Path(path))
 
+    def document_text(self) -> str:
+        """The open document as ``.sgs`` text (every tab's state; unknown tabs of a later sgstudio kept)."""
+        return sgs.dumps(self.model, self.current_tabs())
+
+    def current_tabs(self) -> dict:
+        return {**self.tabs, **self.tab_set.states()} if self.tab_set is not None else dict(self.tabs)
+
     def _save_to(self, path: Path) -> bool:
-        if self.tab_set is not None:  # unknown tabs of a later sgstudio are kept as they were
-            self.tabs = {**self.tabs, **self.tab_set.states()}
+        """Write the document to ``path``; on any failure a dialog, and nothing changes."""
         try:
-            sgs.write(path, self.model, self.tabs)
+            tabs = self.current_tabs()
+            write_atomic(path, sgs.dumps(self.model, tabs))
         except OSError as err:
-            errors.show_error(self.window, "Could not save the file", f"{path}: {err.strerror or err}")
+            self.last_error = err
+            errors.show_error(self.window, "Could not save the file",
+                              f"{printable(str(path))}: {err.strerror or err}\n\nThe document is "
+                              "unchanged and still unsaved.")
             return False
+        except Exception as err:  # a bug: logged, and the document is left exactly as it was
+            self.last_error = err
+            errors.report_unexpected(self.window, "save", str(path), err)
+            return False
+        self.tabs = tabs
         self.path, self.name = path, path.name
         self.undo_stack.setClean()
         if self.tab_set is not None:
             self.tab_set.set_clean()
         self.add_recent(str(path))
         self.title_changed.emit(self.name)
+        self.saved.emit(str(path))
         return True
 
     def maybe_discard(self) -> bool:
@@ -262,16 +298,20 @@ class DocumentController(QObject):
             if not path:
                 return False
         try:
-            if kind in ("png", "svg"):
-                written = getattr(self.canvas, f"export_{kind}")(path)
-                if written is False:
-                    raise OSError(f"cannot write the {kind.upper()} file")
+            if kind in ("png", "svg"):  # Qt writes a temporary file; it replaces the target atomically
+                write_atomic(path, getattr(self.canvas, f"export_{kind}"))
             elif kind == "graphml":
-                sgs.write_text_atomic(Path(path), graphml_text(self.model))
+                write_atomic(path, graphml_text(self.model))
             else:
-                sgs.write_text_atomic(Path(path), hdu.export_text(self.model))
+                write_atomic(path, hdu.export_text(self.model))
         except OSError as err:
-            errors.show_error(self.window, "Could not export", f"{path}: {err.strerror or err}")
+            self.last_error = err
+            errors.show_error(self.window, "Could not export",
+                              f"{printable(str(path))}: {err.strerror or err}")
+            return False
+        except Exception as err:  # a bug: logged; the document is not touched by an export
+            self.last_error = err
+            errors.report_unexpected(self.window, "export", str(path), err)
             return False
         return True
 

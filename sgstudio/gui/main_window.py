@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, 
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui import actions as acts
 from sgstudio.gui import help as helps
+from sgstudio.gui.autosave import Autosave
 from sgstudio.gui.canvas import GraphCanvas
 from sgstudio.gui.commands import MoveTokenCommand
 from sgstudio.gui.files import DocumentController
@@ -59,6 +60,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.docks["analysis"]], [GRAPH_DOCK_WIDTH], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["play"]], [230], Qt.Orientation.Vertical)
         self.document = DocumentController(self, self.canvas, self.undo_stack, settings, self.tabs)
+        self.autosave = Autosave(self.document, self.tabs, self.document.settings, self)
         self.actions = acts.build_actions(self)
         self.actions["undo"], self.actions["redo"] = acts.undo_actions(self, self.tabs.group)
         self.menus = acts.build_menus(self, self.actions)
@@ -183,6 +185,8 @@ class MainWindow(QMainWindow):
         for name, kind in (("hdu", "hdu1524"), ("png", "png"), ("svg", "svg"), ("graphml", "graphml")):
             a[f"export_{name}"].triggered.connect(lambda _c=False, k=kind: doc.export(k))
         a["quit"].triggered.connect(self.close)
+        a["preferences"].triggered.connect(self._preferences)
+        self.autosave.failed.connect(self._show_status)
         for name, tool in acts.TOOLS.items():
             a[name].triggered.connect(lambda _c=False, t=tool: canvas.set_tool(t))
         for name, method in acts.CANVAS_METHODS.items():
@@ -193,6 +197,11 @@ class MainWindow(QMainWindow):
         a["computer_help"].triggered.connect(lambda: helps.computer_dialog(self).exec())
         a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", ABOUT))
 
+    def _preferences(self) -> None:
+        from sgstudio.gui.preferences import edit_preferences
+
+        edit_preferences(self, self.autosave)
+
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._fitted:  # the document was fitted to a view that had no size yet
@@ -201,6 +210,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.document.maybe_discard():
+            self.tabs.cancel_work()  # workers are cancelled and joined before the window goes
+            self.autosave.close()  # a clean close: no recovery file is left
             event.accept()
         else:
             event.ignore()

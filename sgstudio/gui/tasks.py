@@ -13,7 +13,14 @@ idle, to put in a layout) or with :func:`progress_dialog` (a modal-less QProgres
 
 Functions given to a task must not touch widgets; they may read and compute, and return the result.
 Keep a reference to a running task (an attribute of the tab) until it ended, and call
-:meth:`Task.cancel_and_wait` before its owner goes away.
+:meth:`Task.cancel_and_wait` before its owner goes away (a tab's ``cancel_work`` does it for every
+task below the tab, and the window calls it when it closes).
+
+Teardown is safe whatever the owner does: the worker thread is not a Qt child of the task but is
+held by this module until it stopped, so deleting a task (or the tab that owns it) while it runs
+never destroys a running QThread (which would abort the process); the deleted task's flag is set,
+the function stops at its next ``progress`` call, and the thread is joined when it ends, when the
+application quits, or at interpreter exit (:func:`join_all`).
 The core's long computations take such a callback already (``SubtractionGame.period(progress=...)``
 stops when it raises).
 
@@ -41,8 +48,10 @@ False
 
 from __future__ import annotations
 
+import atexit
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +59,9 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QProgressDialog, QPushButton, QWidget
 
 Progress = Callable[[int, int], None]
+_LIVE: set[_Thread] = set()  # started worker threads, held until they stopped and were joined
+
+
 class TaskCancelled(Exception):  # noqa: N818 - a signal to unwind, not an error
     """Raised by the progress callback once the task was cancelled."""
 
@@ -100,16 +112,20 @@ class Task(QObject):
     def __init__(self, fn: Callable[[Progress], Any], parent: QObject | None = None,
                  interval: float = 0.05) -> None:
         super().__init__(parent)
-        self._flag = threading.Event()
-        self._thread = _Thread(fn, self._flag, interval)
-        self._thread.setParent(self)
+        self._flag = flag = threading.Event()
+        self._thread = _Thread(fn, self._flag, interval)  # no Qt parent: see the module docstring
         self._thread.reported.connect(self._forward)
         self._thread.finished.connect(self._done)
+        self.destroyed.connect(lambda *_args: flag.set())  # the owner went away: stop the function
         self._ended = False
 
     def start(self) -> None:
         """Start the worker thread (once)."""
-        self._thread.start()
+        thread = self._thread
+        _LIVE.add(thread)
+        ref = weakref.ref(thread)  # a strong one would keep the thread alive through its own signal
+        thread.finished.connect(lambda: _reap(ref()))
+        thread.start()
 
     def cancel(self) -> None:
         """Ask the function to stop: its next ``progress`` call raises :class:`TaskCancelled`."""
@@ -153,6 +169,25 @@ class Task(QObject):
             self.failed.emit(error)
         else:
             self.finished.emit(self._thread.result)
+
+
+def _reap(thread: _Thread | None) -> None:
+    """Forget a worker thread that has stopped (joined first: ``finished`` comes just before the end)."""
+    if thread is not None:
+        thread.wait()
+        _LIVE.discard(thread)
+
+
+def join_all() -> None:
+    """Cancel every worker thread still running and wait until each stopped (application exit)."""
+    for thread in list(_LIVE):
+        thread.flag.set()
+    for thread in list(_LIVE):
+        thread.wait()
+        _LIVE.discard(thread)
+
+
+atexit.register(join_all)
 
 
 class TaskProgress(QWidget):

@@ -104,7 +104,7 @@ def scatter(text: str, data) -> str:
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(cases(), max_size=3), st.data())
+@given(st.lists(cases(), min_size=1, max_size=3), st.data())
 def test_round_trip_and_free_layout(case_list, data):
     text = generate(case_list)
     assert parse(text) == case_list

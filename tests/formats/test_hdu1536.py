@@ -127,7 +127,7 @@ def test_generate_rejects_cases_it_could_not_read_back(bad):
 
 # -- errors ------------------------------------------------------------------------------------
 ERRORS = [
-    ("", 1, 1, "unexpected end of file: expected the size k of S"),
+    ("", 1, 1, "the input is empty: expected the size k of S"),
     ("2 2 x\n", 1, 5, "expected a member of S of test case 1, found 'x'"),
     ("2 2 5\nthree\n", 2, 1, "expected the number m of positions of test case 1, found 'three'"),
     ("2 2 5\n1\n2 5 1.5\n0\n", 3, 5, "expected a heap size of position 1 of 1 of test case 1, found '1.5'"),

@@ -155,7 +155,7 @@ def test_empty_test_list_and_empty_rows():
 @pytest.mark.parametrize(
     ("text", "line", "column", "message"),
     [
-        ("", 1, 1, "unexpected end of file: expected the number of test cases T"),
+        ("", 1, 1, "the input is empty: expected the number of test cases T"),
         ("x\n", 1, 1, "expected the number of test cases T, found 'x'"),
         ("-1\n", 1, 1, "expected the number of test cases T (>= 0), found -1"),
         ("1\n1.5\n", 2, 1, "expected the number of rows n of test 1, found '1.5'"),

@@ -68,7 +68,7 @@ def test_solving_does_not_load_numba():
 
 # -- parser errors: every one located -----------------------------------------------------------------
 @pytest.mark.parametrize(("text", "line", "column", "words"), [
-    ("", 1, 1, "end of file"),
+    ("", 1, 1, "the input is empty: expected the number of tests T"),
     ("x\n", 1, 1, "'x'"),
     ("-1\n", 1, 1, "number of tests"),
     ("1\n0\n", 2, 1, "number of heaps n (>= 1)"),

@@ -253,7 +253,8 @@ def test_screenshot_of_every_tab_with_its_judge_file(tmp_path):
 def test_judge_files_need_their_tab(tmp_path):
     sample = str(resource_path("examples", "hdu1536.txt"))
     result = run_app(tmp_path, "--screenshot", "x.png", sample)  # read as HDU 1524: refused, with a hint
-    assert result.returncode == 2 and "hdu1536.txt, line" in result.stderr and "--tab snim" in result.stderr
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1  # one line: where, and the hint
+    assert "hdu1536.txt:1:" in result.stderr and "--tab snim" in result.stderr
     result = run_app(tmp_path, "--screenshot", "y.png", "--tab", "board", sample)  # the wrong format
     assert result.returncode == 2 and "hdu1536.txt" in result.stderr and not (tmp_path / "y.png").exists()
     result = run_app(tmp_path, "--screenshot", "z.png", "--tab", "chess", sample)

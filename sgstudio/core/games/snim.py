@@ -18,6 +18,13 @@ orbit is a "rho": a tail W(0..mu-1) followed by a cycle of length lam. Consequen
 - the smallest period of g is lam: lam is a period, and any period q of g is a period of the windows,
   hence a multiple of the orbit's cycle length lam;
 - the preperiod is the same for every period and equals mu (see :meth:`SubtractionGame.period`).
+
+Exact integers everywhere. Heaps and members of S may be of any size (Python ints); numpy holds the
+table g(0..n-1) and the members below 2^62 (a table never reaches 2^62 values, so larger members
+never apply inside it). A period search is a means, not a requirement: when S's members are huge
+compared with a heap, g(h) is computed directly from the few positions h - (sums of members) that
+play can reach (:meth:`SubtractionGame.grundy`), and only a heap that is neither in the table, nor
+covered by a certified period, nor within the direct budget is refused (PeriodNotFoundError).
 """
 
 from __future__ import annotations
@@ -27,12 +34,14 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
-from sgstudio.core.errors import SGStudioError
+from sgstudio.core.errors import SGStudioError, number
 from sgstudio.core.games.snim_kernels import _dtype_for, _fill, _kernel
 from sgstudio.core.games.snim_kernels import plan as plan  # public: solvers announce their tables
 
 DEFAULT_LIMIT = 1 << 25  # values the period search may compute before it gives up (33,554,432)
 DIRECT = 1 << 16  # heaps below this are answered from a plain table, without a period search
+DIRECT_WORK = 1 << 20  # moves a direct evaluation of one huge heap may examine (positions x |S|)
+HUGE = 1 << 62  # members of S from here on never apply inside a table
 CHUNK = 1 << 20  # values computed between two progress reports
 
 Progress = Callable[[int, int], object]
@@ -57,7 +66,7 @@ def _as_count(h: object, what: str = "a heap size", least: int = 0) -> int:
         raise SNimError(f"{what} must be an integer, got {h!r}") from None
     if n < least:
         bound = "positive" if least == 1 else f">= {least}"
-        raise SNimError(f"{what} must be {bound}, got {n}")
+        raise SNimError(f"{what} must be {bound}, got {number(n)}")
     return n
 
 
@@ -88,18 +97,18 @@ class SubtractionGame:
         members = sorted({_as_count(s, "a member of S", least=1) for s in S})
         if not members:
             raise SNimError("S must have at least one member")
-        if members[-1] >= 1 << 62:
-            raise SNimError(f"members of S must be below 2^62, got {members[-1]}")
         self.S: tuple[int, ...] = tuple(members)
         self.limit = limit
-        self._s = np.array(members, np.int64)
+        self._s = np.array([s for s in members if s < HUGE], np.int64)  # what a table can use
         self._g = np.zeros(0, _dtype_for(len(members)))
         self._n = 0
         self._period: tuple[int, int] | None = None
+        self._searched = 0  # the largest limit a period search failed within
+        self._direct: dict[int, int] = {}  # g of huge heaps computed directly
 
     def __repr__(self) -> str:
         more = f", ... ({len(self.S)} members)" if len(self.S) > 8 else ""
-        return f"SubtractionGame([{', '.join(map(str, self.S[:8]))}{more}])"
+        return f"SubtractionGame([{', '.join(number(s) for s in self.S[:8])}{more}])"
 
     # -- values ------------------------------------------------------------------------------
     def values(self, n: int) -> np.ndarray:
@@ -128,58 +137,116 @@ class SubtractionGame:
             self._g = grown
         while self._n < n:
             end = min(n, self._n + CHUNK)
-            _fill(self._g, self._n, end, self._s)
+            usable = self._s[: int(np.searchsorted(self._s, end))]  # larger members never apply here
+            if usable.size:
+                _fill(self._g, self._n, end, usable)
+            else:  # no member fits yet: no move, every value is 0
+                self._g[self._n : end] = 0
             self._n = end
             if progress is not None:
                 progress(end, total or n)
 
     def grundy(self, h: int) -> int:
-        """g(h) for any h >= 0: from the table, or through the certified period for large h.
+        """g(h) for any h >= 0: from the table, through the certified period, or directly.
 
         >>> SubtractionGame([1, 2]).grundy(10**18 + 1)
         2
+        >>> SubtractionGame([10**18]).grundy(10**18), SubtractionGame([1]).grundy(10**309)
+        (1, 0)
         """
         h = _as_count(h)
         self._cover(h)
         if h < self._n:
             return int(self._g[h])
-        n0, p = self._period  # type: ignore[misc]
+        if self._period is None:
+            return self._direct_value(h)
+        n0, p = self._period
         return int(self._g[n0 + (h - n0) % p])
 
     def grundy_array(self, heaps: Sequence[int] | np.ndarray) -> np.ndarray:
-        """g of many heaps at once (int64 array); heaps beyond 2^63 go through :meth:`grundy`.
+        """g of many heaps at once (int64 array); heaps from 2^62 on go through :meth:`grundy`.
 
         >>> SubtractionGame([2, 5]).grundy_array([2, 5, 12]).tolist()
         [1, 2, 2]
+        >>> SubtractionGame([1]).grundy_array([1, 2**63, 3**90]).tolist()
+        [1, 0, 1]
         """
+        if isinstance(heaps, list | tuple):
+            if not heaps:
+                return np.zeros(0, np.int64)
+            if not all(isinstance(h, int) and 0 <= h < HUGE for h in heaps):  # huge, negative or not ints
+                return np.array([self.grundy(h) for h in heaps], np.int64)
         arr = np.asarray(heaps)
         if arr.size == 0:
             return np.zeros(0, np.int64)
-        if arr.dtype == object or (arr.dtype.kind == "u" and arr.max() >= 1 << 63):
+        if arr.dtype == object or (arr.dtype.kind == "u" and arr.max() >= HUGE):
             return np.array([self.grundy(h) for h in arr.tolist()], np.int64)
         if arr.dtype.kind not in "iu":
             raise SNimError(f"heap sizes must be integers, got {arr.dtype} values")
         arr = arr.astype(np.int64, copy=False)
         if arr.min() < 0:
             raise SNimError(f"a heap size must be >= 0, got {int(arr.min())}")
-        self._cover(int(arr.max()))
+        top = int(arr.max())
+        self._cover(top)
+        if self._period is None and top >= self._n:  # beyond the table: computed directly
+            return np.array([self.grundy(h) for h in arr.tolist()], np.int64)
         if self._period is not None:
             n0, p = self._period
             arr = np.where(arr < self._n, arr, n0 + (arr - n0) % p)
         return self._g[arr].astype(np.int64)
 
     def _cover(self, h: int) -> None:
-        """Make g(h) answerable: extend the table for small h, else certify the period."""
+        """Make g(h) answerable from the table or the period when possible: extend the table for small
+        h, else certify the period (once per limit); a heap still uncovered is left to the direct way."""
         if h < self._n or self._period is not None:
             return
         if h < DIRECT:
             self._extend(h + 1)
             return
+        limit = min(h + 1, self.limit)
+        if limit <= self._searched or self.S[-1] >= limit:  # already tried, or hopeless: w >= limit
+            self._extend(DIRECT)
+            return
         try:
-            self.period(limit=min(h + 1, self.limit))
+            self.period(limit=limit)
         except PeriodNotFoundError:
-            if h >= self._n:
-                raise
+            self._searched = max(self._searched, limit)
+
+    def _direct_value(self, h: int) -> int:
+        """g(h) from the positions h - t, t a sum of members with h - t beyond the table, in increasing
+        order (each needs only smaller ones); PeriodNotFoundError when they are too many to visit."""
+        if h in self._direct:
+            return self._direct[h]
+        sums = self._reachable_sums(h - self._n)
+        values: dict[int, int] = {}
+        for t in sorted(sums, reverse=True):
+            p = h - t
+            seen = {int(self._g[q]) if q < self._n else values[q] for q in (p - s for s in self.S if s <= p)}
+            values[p] = next(v for v in range(len(seen) + 1) if v not in seen)
+        if len(self._direct) + len(values) > 4 * DIRECT_WORK:
+            self._direct.clear()
+        self._direct.update(values)
+        return values[h]
+
+    def _reachable_sums(self, top: int) -> set[int]:
+        """Every sum t <= top of members of S (repeats allowed), or PeriodNotFoundError past the budget."""
+        found, frontier, budget = {0}, [0], DIRECT_WORK // len(self.S)
+        while frontier:
+            t = frontier.pop()
+            for s in self.S:
+                if t + s > top:
+                    break
+                if t + s not in found:
+                    found.add(t + s)
+                    frontier.append(t + s)
+            if len(found) > budget:
+                searched = f"within the limit of {self._searched:,} values"
+                if self.S[-1] >= self.limit:
+                    searched = f"(max(S) = {number(self.S[-1])} is beyond the limit of {self.limit:,} values)"
+                raise PeriodNotFoundError(self._searched, f"no period of g found {searched} for {self!r}, "
+                                          f"and the heap is too far from 0 to evaluate directly (over "
+                                          f"{budget:,} positions)")
+        return found
 
     # -- the period ----------------------------------------------------------------------------
     def period(self, limit: int | None = None, progress: Progress | None = None) -> tuple[int, int]:
@@ -210,7 +277,7 @@ class SubtractionGame:
         if self._period is not None:
             return self._period
         limit = self.limit if limit is None else limit
-        w = int(self._s[-1])
+        w = self.S[-1]
         n, lam = min(max(4 * w + 2, 4096), limit), 0
         while n >= w + 1:
             self._extend(n, progress, limit)
@@ -266,9 +333,9 @@ class SubtractionGame:
         if not 0 <= i < len(heaps):
             raise SNimError(f"there is no heap {i} (the position has {len(heaps)} heaps)")
         if take not in self.S:
-            raise SNimError(f"take {take} is not in S")
+            raise SNimError(f"take {number(take)} is not in S")
         if heaps[i] < take:
-            raise SNimError(f"heap {i} has only {heaps[i]} stone{'s' * (heaps[i] != 1)}")
+            raise SNimError(f"heap {i} has only {number(heaps[i])} stone{'s' * (heaps[i] != 1)}")
         return (*heaps[:i], heaps[i] - take, *heaps[i + 1 :])
 
     def winning_moves(self, position: Sequence[int]) -> list[tuple[int, int]]:

@@ -130,7 +130,8 @@ def plan(jobs: Iterable[tuple[Iterable[int], int]]) -> None:
     all of them together, load the JIT now rather than after paying that much rent (see ``_fill``)."""
     total = 0.0
     for members, n in jobs:
-        s = np.array(sorted(set(members)), np.int64)
+        n = min(n, 1 << 26)  # a huge heap needs a period search, not a table of that size
+        s = np.array(sorted({m for m in members if m < n}), np.int64)
         total += _numpy_cost(0, n, s) if s.size else 0.0
         if total > _rent:
             _kernel("fill")(np.zeros(1, np.uint8), 0, 1, np.ones(1, np.int64))

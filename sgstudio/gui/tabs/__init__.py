@@ -46,6 +46,19 @@ class GameTab(QWidget):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
 
+    def cancel_work(self) -> None:
+        """Cancel every background task below the tab and wait until each stopped (before the tab goes
+        away: closing the tab or the window calls this). A tab with more to stop extends it."""
+        from sgstudio.gui.tasks import Task
+
+        for task in self.findChildren(Task):
+            if task.is_running():
+                task.cancel_and_wait()
+
+    def closeEvent(self, event) -> None:
+        self.cancel_work()
+        super().closeEvent(event)
+
     def to_state(self) -> dict[str, Any]:
         """The tab's state as plain JSON data (saved in the document)."""
         raise NotImplementedError

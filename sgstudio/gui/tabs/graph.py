@@ -127,6 +127,11 @@ class StudioTabs(QTabWidget):
             except (ValueError, TypeError, KeyError) as err:
                 raise TabStateError(key, f"the {tab.title} tab's state is refused: {err}") from None
 
+    def cancel_work(self) -> None:
+        """Cancel and join every tab's background work (the window is closing)."""
+        for tab in self.game_tabs.values():
+            tab.cancel_work()
+
     def load_states(self, states: dict[str, Any]) -> None:
         """Load every tab from ``states`` (a missing tab gets its starting state); clears their stacks."""
         for key, tab in self.game_tabs.items():
