@@ -16,7 +16,7 @@ from sgstudio.core.errors import ParseError, SGStudioError
 from sgstudio.formats import FORMATS
 
 EXIT_BAD_INPUT = 2
-SUBCOMMANDS = ("solve", "play")
+SUBCOMMANDS = ("solve", "play", "values", "period")
 
 
 def build_parser(with_play: bool = True) -> argparse.ArgumentParser:
@@ -40,6 +40,9 @@ def build_parser(with_play: bool = True) -> argparse.ArgumentParser:
         from sgstudio import cli_play  # here: cli_play imports this module
 
         cli_play.register(sub)
+    from sgstudio import cli_rules  # values, period (imports nothing heavy until run)
+
+    cli_rules.register(sub)
     return parser
 
 
@@ -103,6 +106,10 @@ def main(argv: Sequence[str]) -> int:
     argv = list(argv)
     if not argv or argv[0] not in (*SUBCOMMANDS, "-h", "--help"):
         return run_gui(argv)
+    if argv[0] in ("values", "period"):
+        from sgstudio import cli_rules
+
+        return cli_rules.main(argv)
     args = build_parser(with_play=argv[0] != "solve").parse_args(argv)
     if args.command == "solve":
         return run_solve(args.format, args.file)

@@ -43,8 +43,8 @@ from sgstudio.core.games.takebreak_moves import (
     partitions,
 )
 from sgstudio.core.games.takebreak_period import DEFAULT_MAX, PeriodReport, find_period
-from sgstudio.core.games.takebreak_rules import FAMILIES, Rule, parse_rule
-from sgstudio.core.games.takebreak_values import TakeBreakError, ValueTable
+from sgstudio.core.games.takebreak_rules import Rule, parse_rule
+from sgstudio.core.games.takebreak_values import TakeBreakError, make_table
 from sgstudio.core.outcome import Outcome
 
 __all__ = ["MoveError", "PeriodReport", "TakeBreakError", "TakeBreakGame", "parse_rule"]
@@ -60,13 +60,6 @@ MAX_SPLITS = 1 << 21
 """Splits of one kind listed in full; beyond, those whose smaller heaps are below a window."""
 SPLIT_WINDOW = 2048
 MAX_LEGAL_MOVES = 100_000
-
-
-def make_table(rule: Rule) -> ValueTable:
-    """The values engine of a rule: its family's (see FAMILIES), else the generic ValueTable."""
-    family = FAMILIES.get(rule.family)
-    engine = family.engine if family is not None and family.engine is not None else ValueTable
-    return engine(rule)
 
 
 class LegalMoves(Sequence):

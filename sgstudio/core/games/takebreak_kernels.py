@@ -109,7 +109,7 @@ def _plain_py(g, start, end, zero_ok, fin, fin_len, any_from, distinct, tables, 
 
 
 def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask, twist, rho, rare, state,
-              prefix1, words, lead):  # pragma: no cover - compiled
+              prefix1, words, lead, factor, stats):  # pragma: no cover - compiled
     """g[start:end] for rules whose moves leave at most two heaps; returns the first heap not done.
 
     ``gr`` is g reversed (``gr[cap - 1 - i] = g[i]``), so that g(m - a) for a = lo..hi is a slice.
@@ -118,6 +118,8 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
     then the first ``lead`` pairs of each split. Each candidate mex v not stamped is then either of
     the cheap parity (sparse: absent, so it is the mex) or searched for among the remaining pairs by
     a vectorised comparison; found, it is stamped and the next candidate follows, else it is the mex.
+    Once the searches have looked at ``factor`` times as many pairs as remain (0: at once), every
+    remaining pair is stamped instead. ``stats`` counts heaps done and heaps where that happened.
     """
     one = np.uint64(1)
     nk = r2.shape[0]
@@ -160,18 +162,19 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
         cheap = 1
         if nk:
             cheap = 1 ^ (twist & ((n - r2[0]) & 1))
-        budget = 0  # pairs left after the lead; searching more than a quarter of that many in all
-        for i in range(nk):  # costs more than stamping them all, which then decides every candidate
+        budget = 0  # vectorised search allowed: ``factor`` times the pairs left after the lead; past
+        for i in range(nk):  # it, stamping them all (as the naive method does) decides the rest
             m = n - r2[i]
             budget += max(0, ((m - 1) // 2 if distinct else m // 2) - lead)
-        budget //= 4
+        budget *= factor
+        complete = nk == 0
         v = 0
         while True:
             while v < top and seen[v] == stamp:
                 v += 1
             if v == top:
                 return n
-            if nk == 0 or budget < 0:
+            if complete:
                 break
             if sparse:
                 x = np.uint64(v) & mask
@@ -183,39 +186,36 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
                 x ^= x >> np.uint64(1)
                 if int(x & one) == cheap:
                     break
-            found = False
-            for i in range(nk):
-                m = n - r2[i]
-                hi = (m - 1) // 2 if distinct else m // 2
-                off = cap - 1 - m
-                a = min(hi, lead) + 1
-                while a <= hi and not found:
-                    b = min(a + 1024, hi + 1)
-                    xs = g[a:b]
-                    ys = gr[off + a : off + b]
-                    hit = 0
-                    for t in range(b - a):
-                        hit += (xs[t] ^ ys[t]) == v
-                    found = hit > 0
-                    budget -= b - a
-                    a = b
-                if found:
-                    break
-            if budget < 0:  # stamp every remaining pair: from now on ``seen`` is complete
+            if budget > 0:
+                found = False
+                want = np.uint32(v)  # the arrays' type: a mixed-type comparison would not vectorise
                 for i in range(nk):
                     m = n - r2[i]
                     hi = (m - 1) // 2 if distinct else m // 2
                     lo = min(hi, lead) + 1
                     if lo <= hi:
-                        xs = g[lo : hi + 1]
-                        ys = gr[cap - 1 - m + lo : cap - m + hi]
-                        for t in range(hi + 1 - lo):
-                            seen[xs[t] ^ ys[t]] = stamp
+                        reached = _search(g[lo : hi + 1], gr[cap - 1 - m + lo : cap - m + hi], want)
+                        budget -= reached
+                        if reached <= hi - lo:
+                            found = True
+                            break
+                if not found:  # every pair was looked at
+                    break
+                seen[v] = stamp
+                v += 1
                 continue
-            if not found:
-                break
-            seen[v] = stamp
-            v += 1
+            stats[1] += factor > 0
+            for i in range(nk):  # stamp every remaining pair: from now on ``seen`` is complete
+                m = n - r2[i]
+                hi = (m - 1) // 2 if distinct else m // 2
+                lo = min(hi, lead) + 1
+                if lo <= hi:
+                    xs = g[lo : hi + 1]
+                    ys = gr[cap - 1 - m + lo : cap - m + hi]
+                    for t in range(hi + 1 - lo):
+                        seen[xs[t] ^ ys[t]] = stamp
+            complete = True
+        stats[0] += 1
         g[n] = v
         gr[cap - 1 - n] = v
         if sparse and n >= 1:
@@ -232,6 +232,26 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
                 rare[state[0]] = n
                 state[0] += 1
     return end
+
+
+def _search_py(xs, ys, want):  # pragma: no cover - compiled
+    """How many pairs were looked at until xs[i] ^ ys[i] == want, block by block (vectorised); more
+    than len(xs) when there is none."""
+    size = xs.shape[0]
+    a = 0
+    while a < size:
+        b = min(a + 1024, size)
+        bx, by = xs[a:b], ys[a:b]  # indices from 0: no negative-index test, so the loop vectorises
+        hit = 0
+        for t in range(b - a):
+            hit += (bx[t] ^ by[t]) == want
+        if hit:
+            return b - 1
+        a = b
+    return size + 1
+
+
+_search = _search_py  # the pairs kernel calls this; compiled first when the kernel is (see kernel())
 
 
 def _first_run_py(g, length, pmin, pmax, parts, t, mode):  # pragma: no cover - compiled
@@ -271,6 +291,9 @@ def kernel(name: str, compiled: bool = True) -> Callable:
     if name not in _JIT:
         from numba import njit
 
+        if name == "pairs":
+            global _search
+            _search = njit(cache=True, nogil=True)(_search_py)
         _JIT[name] = njit(cache=True, nogil=True)(_SOURCES[name])
     return _JIT[name]
 

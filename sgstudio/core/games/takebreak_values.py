@@ -25,7 +25,7 @@ import numpy as np
 
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.games.takebreak_kernels import jit_loaded, kernel
-from sgstudio.core.games.takebreak_rules import Rule
+from sgstudio.core.games.takebreak_rules import FAMILIES, Rule
 
 Progress = Callable[[int, int], object]
 
@@ -39,7 +39,13 @@ TABLE_MEMORY = 1 << 31
 """Bytes the plain kernel's split-set tables may take."""
 MAX_SPARSE_REMOVALS = 64
 SPARSE_GAIN = 20
-"""The sparse-space method is kept while at most one heap in this many is rare."""
+"""About how much cheaper a pair is to search (vectorised) than to stamp."""
+LEAD = 8
+"""Pairs stamped before the search, per possible value (the kernel's ``lead``)."""
+SEARCH_FACTOR = 2
+"""The pairs kernel searches at most this many times the pairs it would otherwise stamp."""
+MAX_RARE_SHARE = 0.2
+"""The sparse-space method is used while at most this share of the recent heaps is rare."""
 
 
 class TakeBreakError(SGStudioError, ValueError):
@@ -112,6 +118,9 @@ class ValueTable:
         self.rule = rule
         self.parts = max(rule.max_parts, 1)
         self.method = "pairs" if self._pairs_possible() else "plain"
+        self.period: tuple[int, int] | None = None
+        """(n0, p) once the table certifies g(n + p) = g(n) for n >= n0 (then values are copied)."""
+        self._certifiable = rule.finite and not rule.distinct
         self._decided = self.method == "plain"
         self._g = np.zeros(0, np.uint32)
         self._gr = np.zeros(0, np.uint32)
@@ -121,6 +130,9 @@ class ValueTable:
         self._prefix = np.zeros((self.parts + 1, 1), np.uint64)
         self._arrays: tuple = ()
         self.mask = self.twist = self.rho = 0
+        self._share = 1.0
+        self._chunks = 0
+        self._search_factor = SEARCH_FACTOR
         self._rare = np.zeros(1024, np.int64)
         self._state = np.zeros(1, np.int64)
 
@@ -152,7 +164,11 @@ class ValueTable:
     def extend(self, n: int, progress: Progress | None = None, total: int | None = None) -> None:
         """Make g[:n] known (see :meth:`values`)."""
         while self._n < n:
-            end = min(n, self._n + CHUNK)
+            if self.period is not None:
+                self._reserve(n)
+                self._fill_periodic(n)
+                break
+            end = min(n, self._n + min(CHUNK, max(SPARSE_FROM, self._n)))
             if not self._decided:
                 if self._n >= SPARSE_FROM:
                     self._decide()
@@ -166,8 +182,25 @@ class ValueTable:
             self._n = reached
             if self.method == "sparse" and reached > start:
                 self._watch_rare(start, reached)
+            if reached == end and self._certifiable:
+                self._certify()
             if progress is not None and reached == end:
                 progress(self._n, total or n)
+
+    def _certify(self) -> None:
+        """Look for the octal periodicity theorem's certificate in the table (see takebreak_period);
+        once found, the remaining values follow from the proven period."""
+        parts, t = self.parts, self.rule.max_removal or 0
+        fn = kernel("first_run", compiled=jit_loaded("first_run") or self._n > 4096)
+        p, n0, _ = fn(self._g, self._n, 1, max(0, (self._n - t) // parts), parts, t, 0)
+        if p:
+            self.period = (int(n0), int(p))
+
+    def _fill_periodic(self, n: int) -> None:
+        n0, p = self.period  # type: ignore[misc]
+        index = np.arange(self._n, n)
+        self._g[self._n : n] = self._g[n0 + (index - n0) % p]
+        self._n = n
 
     def _pairs_possible(self) -> bool:
         rule = self.rule
@@ -219,25 +252,36 @@ class ValueTable:
             return int(fn(self._g, start, end, zero_ok, fin, fin_len, any_from, self.rule.distinct,
                           self._tables, self._prefix, self._words))
         sparse = self.method == "sparse"
-        lead = (2 if sparse else 4) * 64 * self._words
-        per_heap = (int(self._state[0]) if sparse else 0) + lead + end / 32 + 64 * self._words
+        per_heap = (int(self._state[0]) if sparse else 0) + self._lead() + end / 2
         work = (end - start) * per_heap * max(1, int(fin_len[2]))
         fn = kernel("pairs", compiled=jit_loaded("pairs") or work > PYTHON_WORK)
-        return int(fn(self._g, self._gr, start, end, zero_ok, fin[1, : fin_len[1]], int(any_from[1]),
-                      fin[2, : fin_len[2]], self.rule.distinct, sparse, np.uint64(self.mask), self.twist,
-                      self.rho, self._rare, self._state, self._prefix[1], self._words, lead))
+        self._chunks += 1
+        measuring = self._search_factor or self._chunks % 4 == 0
+        factor = SEARCH_FACTOR if measuring else 0
+        stats = np.zeros(2, np.int64)
+        reached = int(fn(self._g, self._gr, start, end, zero_ok, fin[1, : fin_len[1]], int(any_from[1]),
+                         fin[2, : fin_len[2]], self.rule.distinct, sparse, np.uint64(self.mask), self.twist,
+                         self.rho, self._rare, self._state, self._prefix[1], self._words, self._lead(),
+                         factor, stats))
+        if measuring and stats[0] >= 256:  # searching pays unless most heaps end up stamping all
+            self._search_factor = SEARCH_FACTOR if 2 * stats[1] <= stats[0] else 0
+        return reached
+
+    def _lead(self) -> int:
+        """Pairs stamped before searching: LEAD times the range of values."""
+        return LEAD * 64 * self._words
 
     # -- the sparse-space method -------------------------------------------------------------------
     def _decide(self) -> None:
         """After the first heaps: use the sparse-space method when a mask makes few heaps rare."""
         self._decided = True
-        if self._choose(np.arange(self._n // 2, self._n)) and self._few_rare():
+        sample = np.arange(self._n // 2, self._n)
+        if self._choose(sample) and self._share <= MAX_RARE_SHARE and self._sparse_pays():
             self.method = "sparse"
 
-    def _few_rare(self) -> bool:
-        """Whether pairing with the rare heaps costs less than searching all pairs (about 20 times
-        cheaper per pair, being vectorised)."""
-        return int(self._state[0]) * SPARSE_GAIN <= self._n
+    def _sparse_pays(self) -> bool:
+        """Whether stamping a pair with every rare heap stays cheap: at most 4 leads, or 1/8 of the heaps."""
+        return int(self._state[0]) <= 4 * self._lead() + self._n // 8
 
     def _choose(self, sample: np.ndarray) -> bool:
         """Pick the mask for the heaps ``sample`` and rebuild the rare list; False without two-heap moves."""
@@ -246,7 +290,7 @@ class ValueTable:
         if twos.size == 0:
             return False
         same_parity = bool(np.all(twos % 2 == twos[0] % 2))
-        self.mask, self.twist, self.rho, _ = choose_mask(self._g[sample], sample, same_parity)
+        self.mask, self.twist, self.rho, self._share = choose_mask(self._g[sample], sample, same_parity)
         heaps = np.arange(1, self._n)
         rare = heaps[heap_classes(self._g[1 : self._n], heaps, self.mask, self.twist) == self.rho]
         self._rare = np.zeros(max(1024, 2 * rare.size), np.int64)
@@ -255,12 +299,14 @@ class ValueTable:
         return True
 
     def _watch_rare(self, start: int, end: int) -> None:
-        """Too many rare heaps: pick the mask again on the heaps just computed, or stop using it."""
-        if self._few_rare():
+        """Too many rare heaps lately: pick the mask again on the heaps just computed, or give up the
+        sparse-space method when even that does not pay."""
+        before = int(np.searchsorted(self._rare[: int(self._state[0])], start))
+        if (int(self._state[0]) - before) <= MAX_RARE_SHARE * (end - start) and self._sparse_pays():
             return
         if end - start >= 1024:
             self._choose(np.arange(start, end))
-        if not self._few_rare():
+        if self._share > MAX_RARE_SHARE or not self._sparse_pays():
             self.method = "pairs"
 
 
@@ -293,3 +339,10 @@ def clause_arrays(rule: Rule, cap: int, parts: int) -> tuple[np.ndarray, np.ndar
         fin[j, : len(members)] = sorted(members)
         fin_len[j] = len(members)
     return zero_ok, fin, fin_len, any_from
+
+
+def make_table(rule: Rule) -> ValueTable:
+    """The values engine of a rule: its family's (see ``FAMILIES``), else the generic ValueTable."""
+    family = FAMILIES.get(rule.family)
+    engine = family.engine if family is not None and family.engine is not None else ValueTable
+    return engine(rule)
