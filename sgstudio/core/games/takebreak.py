@@ -72,8 +72,7 @@ class LegalMoves(Sequence):
 
     def __iter__(self) -> Iterator[Move]:
         for i, h in enumerate(self.position):
-            for take, after in self.game.options(h):
-                yield i, take, after
+            yield from self.game._heap_moves(i, h)
 
     def __len__(self) -> int:
         return sum(self.game.count_options(h) for h in self.position)
@@ -140,8 +139,9 @@ class TakeBreakGame:
         return None
 
     def grundy_many(self, heaps: Sequence[int] | np.ndarray) -> np.ndarray:
-        """g of many heaps (int64 array); heaps beyond the table go through :meth:`grundy`."""
-        arr = np.asarray(heaps, dtype=object if any(int(h) >= 1 << 62 for h in heaps) else np.int64)
+        """g of many heaps (int64 array; Python integers when huge); heaps beyond the table go
+        through :meth:`grundy`."""
+        arr = heaps if isinstance(heaps, np.ndarray) else _heaps_array([int(h) for h in heaps])
         if arr.size == 0:
             return np.zeros(0, np.int64)
         if arr.dtype == object or int(arr.max()) >= self.table.computed:
@@ -149,7 +149,7 @@ class TakeBreakGame:
             if top < DIRECT or (top < LIMIT and self._certified() is None):
                 self.values(top + 1)
             else:
-                return np.array([self.grundy(int(h)) for h in arr.tolist()], np.int64)
+                return _heaps_array([self.grundy(int(h)) for h in arr.tolist()])
         return self.values(self.table.computed)[arr.astype(np.int64)].astype(np.int64)
 
     # -- positions ----------------------------------------------------------------------------------
@@ -258,11 +258,12 @@ class TakeBreakGame:
             if c.parts == 1 and start is not None:  # any take: the heaps left of value target
                 found += [(h - m, 1, (m,)) for m in self._heaps_valued(target, h - start)]
                 continue
-            takes = self._finite_takes(c, h)
             if c.parts == 0:
-                found += [(h, 0, ())] if h in takes and h and target == 0 else []
-            elif c.parts == 1:
-                left = np.array([h - k for k in takes if 1 <= k < h], np.int64)
+                found += [(h, 0, ())] if h and target == 0 and c.removals.contains(h) else []
+                continue
+            takes = self._finite_takes(c, h)
+            if c.parts == 1:
+                left = _heaps_array([h - k for k in takes if 1 <= k < h])
                 found += [(h - int(m), 1, (int(m),)) for m in left[self.grundy_many(left) == target]]
             else:
                 for take in takes:
@@ -274,7 +275,9 @@ class TakeBreakGame:
 
     def _finite_takes(self, clause, h: int) -> list[int]:
         if clause.removals.largest() is None:
-            return [k for k in range(h + 1) if clause.removals.contains(k)]
+            if h > LIMIT:
+                raise TakeBreakError(f"{self.rule.text}: the takes from a heap of {h} cannot be listed")
+            return clause.removals.below(h + 1).tolist()
         return clause.removals.below(h + 1).tolist()
 
     def _heaps_valued(self, target: int, upto: int) -> list[int]:
@@ -305,13 +308,13 @@ class TakeBreakGame:
         if parts == 2:
             if distinct:
                 firsts = firsts[2 * firsts != m]
-            hits = firsts[(self.grundy_many(firsts) ^ self.grundy_many(m - firsts)) == target]
+            hits = firsts[(self.grundy_many(firsts) ^ self.grundy_many(_minus(m, firsts))) == target]
             return [(int(a), m - int(a)) for a in hits]
         found = []
         for a, ga in zip(firsts.tolist(), self.grundy_many(firsts).tolist(), strict=True):
             top = (m - a) // 2 if window is None else min((m - a) // 2, window - 1)
             b = np.arange(a, top + 1)
-            hits = b[(ga ^ self.grundy_many(b) ^ self.grundy_many(m - a - b)) == target]
+            hits = b[(ga ^ self.grundy_many(b) ^ self.grundy_many(_minus(m - a, b))) == target]
             found += [(a, int(x), m - a - int(x)) for x in hits]
         return found
 
@@ -323,10 +326,14 @@ class TakeBreakGame:
         splits_free = any(c.removals.contains(0) for c in self.rule.clauses)
         return 2 * tokens - sum(1 for h in position if h) if splits_free else tokens
 
+    def _heap_moves(self, i: int, h: int) -> Iterator[Move]:
+        for take, after in self.options(h):
+            yield i, take, after
+
     def candidate_moves(self, position: Sequence[int], limit: int) -> list[Move]:
         """At most ``limit`` legal moves, deterministically: the heaps' moves taken in turn (the first
         of each heap, then the second of each, ...), in :meth:`options` order."""
-        streams = [((i, t, a) for t, a in self.options(_heap(h))) for i, h in enumerate(position)]
+        streams = [self._heap_moves(i, _heap(h)) for i, h in enumerate(position)]
         chosen: list[Move] = []
         while streams and len(chosen) < limit:
             alive = []
@@ -339,6 +346,16 @@ class TakeBreakGame:
                         break
             streams = alive
         return chosen
+
+
+def _heaps_array(heaps: list[int]) -> np.ndarray:
+    """Heap sizes as int64, or as Python integers when some do not fit."""
+    return np.array(heaps, dtype=object if heaps and max(heaps) >= 1 << 62 else np.int64)
+
+
+def _minus(m: int, parts: np.ndarray) -> np.ndarray:
+    """m - parts, exact also for huge m."""
+    return _heaps_array([m - int(p) for p in parts.tolist()]) if m >= 1 << 62 else m - parts
 
 
 def _xor(values: np.ndarray) -> int:
