@@ -242,6 +242,9 @@ def test_explain_states_the_move_and_the_values():
     move = game.winning_moves(position)[0]
     text = game.explain(position, move)
     assert text.startswith(move_text(move)) and text.endswith(f"value {game.value(position)} -> 0")
+    records = game.winning_move_records(position)
+    assert [m for m, _, _ in records] == game.winning_moves(position)
+    assert all(f"{t}, {r}" == game.explain(position, m) for m, t, r in records)
 
 
 def test_partition_counts_match_the_enumeration():

@@ -227,6 +227,12 @@ class TakeBreakGame:
         self.apply(position, move)
         return move
 
+    def winning_move_records(self, position: Sequence[int]) -> list[tuple[Move, str, str]]:
+        """Every winning move with its text and its reason: ``(move, "heap 2: 17 -> take 1, leave
+        5 + 11", "value 6 -> 0")``, the reason being the position's value before and after."""
+        total = self.value(position)
+        return [(m, move_text(m), f"value {total} -> 0") for m in self.winning_moves(position)]
+
     def explain(self, position: Sequence[int], move: Move) -> str:
         """The move's text and the position's value before and after it."""
         before, after = self.value(position), self.value(self.apply(position, move))

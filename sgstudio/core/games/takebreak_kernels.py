@@ -115,9 +115,10 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
     ``gr`` is g reversed (``gr[cap - 1 - i] = g[i]``), so that g(m - a) for a = lo..hi is a slice.
     For each heap: the one-heap options and, with ``sparse``, the pairs with a rare part
     (``rare[:state[0]]``, extended here; the kernel stops when it is full) are stamped into ``seen``;
-    then the first ``lead`` pairs of each split. Each candidate mex v not stamped is then either of
-    the cheap parity (sparse: absent, so it is the mex) or searched for among the remaining pairs by
-    a vectorised comparison; found, it is stamped and the next candidate follows, else it is the mex.
+    then the first pairs of each split. Each candidate mex v not stamped is then either of the cheap
+    parity (sparse: absent, so it is the mex), or found by stamping more pairs (up to ``lead``, a
+    range of values at a time), or searched for among the remaining pairs by a vectorised
+    comparison; found, it is stamped and the next candidate follows, else it is the mex.
     Once the searches have looked at ``factor`` times as many pairs as remain (0: at once), every
     remaining pair is stamped instead. ``stats`` counts heaps done and heaps where that happened.
     """
@@ -126,6 +127,8 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
     top = 64 * words
     cap = gr.shape[0]
     seen = np.zeros(top, np.int64)  # seen[v] == n + 1: v is an option of n
+    done = np.zeros(max(nk, 1), np.int64)  # pairs a = 1..done[i] of split i are stamped
+    step = top
     for n in range(start, end):
         stamp = n + 1
         if zero_ok[n]:
@@ -153,7 +156,8 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
                     if not (distinct and 2 * r == m):
                         seen[g[r] ^ g[m - r]] = stamp
             hi = (m - 1) // 2 if distinct else m // 2
-            lim = min(hi, lead)
+            lim = min(hi, lead, step)
+            done[i] = max(lim, 0)
             if lim >= 1:
                 xs = g[1 : lim + 1]
                 ys = gr[cap - m : cap - m + lim]
@@ -186,13 +190,27 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
                 x ^= x >> np.uint64(1)
                 if int(x & one) == cheap:
                     break
+            grown = False  # first stamp more of the lead, a step at a time: witnesses are mostly early
+            for i in range(nk):
+                m = n - r2[i]
+                hi = (m - 1) // 2 if distinct else m // 2
+                lo, up = done[i] + 1, min(hi, lead, done[i] + step)
+                if lo <= up:
+                    xs = g[lo : up + 1]
+                    ys = gr[cap - 1 - m + lo : cap - m + up]
+                    for t in range(up + 1 - lo):
+                        seen[xs[t] ^ ys[t]] = stamp
+                    done[i] = up
+                    grown = True
+            if grown:
+                continue
             if budget > 0:
                 found = False
                 want = np.uint32(v)  # the arrays' type: a mixed-type comparison would not vectorise
                 for i in range(nk):
                     m = n - r2[i]
                     hi = (m - 1) // 2 if distinct else m // 2
-                    lo = min(hi, lead) + 1
+                    lo = done[i] + 1
                     if lo <= hi:
                         reached = _search(g[lo : hi + 1], gr[cap - 1 - m + lo : cap - m + hi], want)
                         budget -= reached
@@ -208,7 +226,7 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
             for i in range(nk):  # stamp every remaining pair: from now on ``seen`` is complete
                 m = n - r2[i]
                 hi = (m - 1) // 2 if distinct else m // 2
-                lo = min(hi, lead) + 1
+                lo = done[i] + 1
                 if lo <= hi:
                     xs = g[lo : hi + 1]
                     ys = gr[cap - 1 - m + lo : cap - m + hi]

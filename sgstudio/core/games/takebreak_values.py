@@ -24,8 +24,9 @@ from collections.abc import Callable
 import numpy as np
 
 from sgstudio.core.errors import SGStudioError
+from sgstudio.core.games.takebreak_families import FAMILIES
 from sgstudio.core.games.takebreak_kernels import jit_loaded, kernel
-from sgstudio.core.games.takebreak_rules import FAMILIES, Rule
+from sgstudio.core.games.takebreak_rules import Rule
 
 Progress = Callable[[int, int], object]
 
@@ -40,8 +41,9 @@ TABLE_MEMORY = 1 << 31
 MAX_SPARSE_REMOVALS = 64
 SPARSE_GAIN = 20
 """About how much cheaper a pair is to search (vectorised) than to stamp."""
-LEAD = 8
-"""Pairs stamped before the search, per possible value (the kernel's ``lead``)."""
+LEAD = 16
+"""Pairs stamped at most before the search, per possible value (the kernel's ``lead``)."""
+LEAD_SPARSE = 8
 SEARCH_FACTOR = 2
 """The pairs kernel searches at most this many times the pairs it would otherwise stamp."""
 MAX_RARE_SHARE = 0.2
@@ -268,8 +270,8 @@ class ValueTable:
         return reached
 
     def _lead(self) -> int:
-        """Pairs stamped before searching: LEAD times the range of values."""
-        return LEAD * 64 * self._words
+        """Pairs stamped before searching: LEAD (sparse: LEAD_SPARSE) times the range of values."""
+        return (LEAD_SPARSE if self.method == "sparse" else LEAD) * 64 * self._words
 
     # -- the sparse-space method -------------------------------------------------------------------
     def _decide(self) -> None:
