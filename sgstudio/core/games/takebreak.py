@@ -112,8 +112,7 @@ class TakeBreakGame:
 
     def period(self, max_values: int = DEFAULT_MAX, progress: Progress | None = None) -> PeriodReport:
         """The period report (certified or not; see :func:`find_period`); a certified one is kept."""
-        if self._report is not None and (self._report.certified or self._report.checked >= max_values
-                                         or self._report.checked < max_values <= self.table.computed):
+        if self._report is not None and (self._report.certified or self._report.checked >= max_values):
             return self._report
         self._report = find_period(self.table, max_values, progress)
         return self._report
