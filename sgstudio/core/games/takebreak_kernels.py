@@ -12,13 +12,18 @@ bitsets and calls again. Small jobs run the same sources as plain Python (no JIT
   bits). Then g(n) = mex of the options: S_j(n - k) for each removal k of a j-heap clause, g(n - k)
   for one-heap clauses, 0 when n may be removed whole. A clause removing *any* k >= s keeps a
   running union of the option sets of n - s, n - s - 1, ... (one OR per heap instead of n).
-- :func:`_sparse_py`: the sparse-space method of Gangolli-Plambeck and Flammenkamp for one- and
-  two-heap rules. A bit mask M splits values by the parity of popcount(v & M) (optionally twisted by
-  the parity of the heap, for rules whose splits all remove amounts of one parity); "rare" heaps are
-  those of one class. The XOR of two heaps has the *cheap* parity only when exactly one of them is
-  rare, so the options of cheap parity are found exactly by pairing n's split with the few rare
-  heaps; values of the other parity below the mex are looked for among all pairs, stopping at the
-  first witness. The result is exact whatever the mask; a good mask only makes it fast.
+- :func:`_pairs_py`: one- and two-heap rules, and with them the sparse-space method of
+  Gangolli-Plambeck and Flammenkamp. A bit mask M splits values by the parity of popcount(v & M)
+  (optionally twisted by the parity of the heap, for rules whose splits all remove amounts of one
+  parity); "rare" heaps are those of one class. The XOR of two heaps has the *cheap* parity only
+  when exactly one of them is rare, so the options of cheap parity are found exactly by pairing n's
+  split with the few rare heaps; values of the other parity below the mex are looked for among
+  all pairs, stopping at the first witness. The result is exact whatever the mask; a good mask only
+  makes it fast. Without the method every candidate is looked for so: the pairs of a split are
+  contiguous slices of g and of g reversed, so the search is a vectorised comparison.
+
+The two kernels are long on purpose: split into small jitted helpers they ran about 1.6 times
+slower (measured), so each keeps its hot loops in one body.
 - :func:`_first_run_py`: the smallest p whose run of agreeing values g(n + p) = g(n) (+ s) at the end
   of the table satisfies a test (the octal periodicity theorem's bound, or a length for patterns).
 """
