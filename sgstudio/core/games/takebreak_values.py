@@ -31,7 +31,9 @@ from sgstudio.core.games.takebreak_rules import Rule
 Progress = Callable[[int, int], object]
 
 CHUNK = 1 << 16
-"""Heaps computed between two progress reports (each report may cancel)."""
+"""At most this many heaps are computed between two progress reports (each report may cancel)."""
+CHUNK_WORK = 1 << 28
+"""About this many inner steps (a quarter of a second or so) between two progress reports."""
 SPARSE_FROM = 2048
 """Heaps computed by the plain kernel before the sparse-space method is considered."""
 PYTHON_WORK = 150_000
@@ -170,7 +172,7 @@ class ValueTable:
                 self._reserve(n)
                 self._fill_periodic(n)
                 break
-            end = min(n, self._n + min(CHUNK, max(SPARSE_FROM, self._n)))
+            end = min(n, self._n + self._chunk())
             if not self._decided:
                 if self._n >= SPARSE_FROM:
                     self._decide()
@@ -188,6 +190,16 @@ class ValueTable:
                 self._certify()
             if progress is not None and reached == end:
                 progress(self._n, total or n)
+
+    def _chunk(self) -> int:
+        """Heaps to compute before the next report: about CHUNK_WORK steps (so that a cancel is
+        heard within a fraction of a second), at most CHUNK, growing with the table early on."""
+        if self.method == "sparse":
+            per_heap = int(self._state[0]) + self._lead()
+        else:
+            splits = max(1, self.parts - 1) * (1 + (self.parts > 2) * 6 * self._words)
+            per_heap = max(1, self._n // 2) * splits
+        return max(64, min(CHUNK, max(SPARSE_FROM, self._n), CHUNK_WORK // per_heap))
 
     def _certify(self) -> None:
         """Look for the octal periodicity theorem's certificate in the table (see takebreak_period);
