@@ -41,8 +41,11 @@ EXIT_OK, EXIT_IO, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 COMMANDS: dict[str, str] = {
     "solve": "sgstudio.cli_solve",
     "play": "sgstudio.cli_play",
+    "values": "sgstudio.cli_rules",
+    "period": "sgstudio.cli_rules",
 }
-"""Subcommand name -> module with ``register(subparsers)`` and ``run(args)``."""
+"""Subcommand name -> module with ``register(subparsers)`` and ``run(args)`` (a module may register
+several subcommands: it is imported and registered once)."""
 
 
 class InputError(SGStudioError):
@@ -61,7 +64,10 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line (raised as :class:`UsageError`), not usage + exit."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+        """Raise :class:`UsageError`: ``sgstudio: values: message (see sgstudio values --help)``."""
+        command = self.prog.split(maxsplit=1)[1:]
+        where = "".join(f"{c}: " for c in command)
+        raise UsageError(f"sgstudio: {where}{message} (see {self.prog} --help)")
 
 
 # -- the entry point -----------------------------------------------------------------------------
@@ -94,8 +100,9 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
                "that cannot be written or an internal error (a crash log is named).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS if names is None else names:
-        importlib.import_module(COMMANDS[name]).register(sub)
+    modules = dict.fromkeys(COMMANDS[name] for name in (COMMANDS if names is None else names))
+    for module in modules:
+        importlib.import_module(module).register(sub)
     return parser
 
 

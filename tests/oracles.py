@@ -128,3 +128,39 @@ def loopy_outcomes(successors: Sequence[Sequence[int]],
                 result[q] = ("WIN" if lost else "LOSE", far)
                 queue.append(q)
     return {p: result.get(p, ("DRAW", -1)) for p in positions}
+
+
+# -- take-and-break codes -------------------------------------------------------------------------
+def takebreak_children(n: int, digits: Sequence[int], distinct: bool = False) -> list[tuple[int, ...]]:
+    """Every tuple of heaps a heap of n can become under the code digits d_0, d_1, ... read from the
+    rule's definition: bit 1 of d_k removes k leaving nothing, 2 leaving one heap, 4 two heaps, 8
+    three (k = 0: only 4 and 8, splits without removing); ``distinct``: the two heaps must differ."""
+    children: list[tuple[int, ...]] = []
+    for k, d in enumerate(digits[: n + 1]):
+        m = n - k
+        if d & 1 and k and m == 0:
+            children.append(())
+        if d & 2 and k and m >= 1:
+            children.append((m,))
+        if d & 4:
+            children += [p for p in partitions(m, 2) if not (distinct and p[0] == p[1])]
+        if d & 8:
+            children += list(partitions(m, 3))
+    return children
+
+
+def takebreak_wins(digits: Sequence[int], distinct: bool = False) -> Callable[[Sequence[int]], bool]:
+    """``wins(heaps)`` for the take-and-break code ``digits``: some move leaves a lost position."""
+    digits = tuple(digits)
+
+    @cache
+    def wins(position: tuple[int, ...]) -> bool:
+        for i, n in enumerate(position):
+            if i and position[i - 1] == n:
+                continue
+            rest = position[:i] + position[i + 1 :]
+            if any(not wins(normal(rest + child)) for child in takebreak_children(n, digits, distinct)):
+                return True
+        return False
+
+    return lambda heaps: wins(normal(heaps))

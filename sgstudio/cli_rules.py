@@ -1,0 +1,115 @@
+"""``sgstudio values RULE N [--json]`` and ``sgstudio period RULE [--max N]``: take-and-break rules.
+
+``values`` prints g(0) ... g(N - 1) of RULE on one line, separated by spaces (``--json``: one JSON
+list). ``period`` prints ``preperiod P period Q`` (with ``saltus S`` when the values grow by S each
+period), then the certificate in words, or says that the pattern is not certified; when no period
+shows within N values (default 10^6) it says exactly that; all with exit status 0.
+
+RULE is a code ``d0.d1d2...`` of hexadecimal digits (``0.77`` Kayles, ``0.137`` Dawson's chess,
+``0.007`` Treblecross) or a named rule: ``grundy``, ``snim:a,b,c``, ``split:K``. A bad RULE or N
+prints one line ``sgstudio: ...`` on standard error (with the column of a bad character of RULE)
+and exits with status 2.
+
+The module imports only argparse until a command runs; ``values`` then loads the rules and the
+value engine (numpy, and numba for long jobs), never the game, the period search, Qt or the formats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+DEFAULT_MAX = 10**6
+MAX_VALUES = 1 << 28
+RULE_HELP = ("a code d0.d1d2... of hexadecimal digits (0.77 Kayles, 0.137 Dawson's chess, 0.007 "
+             "Treblecross) or a named rule: grundy, snim:a,b,c, split:K")
+
+
+def register(subparsers: Any) -> None:
+    """Add ``values`` and ``period`` to an ``add_subparsers()`` object."""
+    values = subparsers.add_parser(
+        "values", help="print the Grundy values g(0) .. g(N-1) of a take-and-break rule",
+        description="Print g(0) ... g(N-1) of RULE on one line, separated by spaces.")
+    values.add_argument("rule", metavar="RULE", help=RULE_HELP)
+    values.add_argument("n", metavar="N", help="how many values (a non-negative integer)")
+    values.add_argument("--json", action="store_true", help="print the values as one JSON list")
+    period = subparsers.add_parser(
+        "period", help="find and certify the period of a take-and-break rule's values",
+        description="Print 'preperiod P period Q' (and 'saltus S' where the values grow), then the "
+                    "certificate in words; or say that no period was found within N values.")
+    period.add_argument("rule", metavar="RULE", help=RULE_HELP)
+    period.add_argument("--max", dest="max_values", default=str(DEFAULT_MAX), metavar="N",
+                        help=f"compute at most N values (default {DEFAULT_MAX:,})")
+    for parser in (values, period):
+        parser.set_defaults(run=run)
+
+
+def count(text: str, what: str, smallest: int = 0) -> int:
+    """A count given on the command line; SGStudioError (one line) when it is not one.
+
+    >>> count("120", "N")
+    120
+    >>> count("-3", "N")
+    Traceback (most recent call last):
+    ...
+    sgstudio.core.errors.SGStudioError: N must be an integer from 0 to 268435456, not '-3'
+    """
+    from sgstudio.core.errors import SGStudioError
+
+    digits = text.strip().replace("_", "")
+    if not (digits.isascii() and digits.isdigit()) or not smallest <= int(digits) <= MAX_VALUES:
+        raise SGStudioError(f"{what} must be an integer from {smallest} to {MAX_VALUES}, not {text!r}")
+    return int(digits)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``values`` or ``period`` with parsed arguments.
+
+    A bad RULE or N raises SGStudioError with a message that starts with ``sgstudio:``;
+    :func:`sgstudio.cli.failure` prints it as one line and exits with status 2.
+    """
+    from sgstudio.core.errors import SGStudioError
+    from sgstudio.core.games.takebreak_rules import parse_rule
+
+    try:
+        rule = parse_rule(args.rule)
+        if args.command == "values":
+            return _values(rule, count(args.n, "N"), args.json)
+        return _period(rule, count(args.max_values, "--max", 1))
+    except SGStudioError as err:
+        raise SGStudioError(f"sgstudio: {err}") from None
+
+
+def _values(rule: Any, n: int, as_json: bool) -> int:
+    from sgstudio.cli import emit
+    from sgstudio.core.games.takebreak_values import make_table
+
+    values = make_table(rule).values(n).tolist()
+    emit((json.dumps(values) if as_json else " ".join(map(str, values))) + "\n")
+    return 0
+
+
+def _period(rule: Any, max_values: int) -> int:
+    from sgstudio.cli import emit
+    from sgstudio.core.games.takebreak_period import find_period
+    from sgstudio.core.games.takebreak_values import make_table
+
+    report = find_period(make_table(rule), max_values)
+    emit(report.headline() + "\n")
+    if report.found:
+        emit(report.certificate + "\n")
+    return 0
+
+
+def main(argv: Sequence[str]) -> int:
+    """``sgstudio values ...`` / ``sgstudio period ...`` (argv starts with the command)."""
+    from sgstudio import cli
+
+    return cli.main(list(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

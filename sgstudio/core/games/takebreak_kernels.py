@@ -1,0 +1,326 @@
+"""Take-and-break value kernels: plain Python sources that numba compiles (``cache=True``) on first use.
+
+Values are bitsets of ``words`` 64-bit words (values below 64 * words; ``words`` is a power of two,
+so the XOR of two values stays in range). A kernel that meets a mex of 64 * words stops and returns
+the heap it could not finish; the driver (:mod:`sgstudio.core.games.takebreak_values`) widens the
+bitsets and calls again. Small jobs run the same sources as plain Python (no JIT to load).
+
+- :func:`_plain_py`: the definition. For every heap n it first builds the split sets S_j(n) (the
+  XORs of g over the splits of n into j non-empty heaps) as bitsets: S_2 directly, S_j from S_{j-1}
+  by XOR-set convolution, S_j(n) = union over a of g(a) XOR S_{j-1}(n - a), where translating a
+  bitset by a value XOR is a permutation of words (high bits) and block swaps inside a word (low 6
+  bits). Then g(n) = mex of the options: S_j(n - k) for each removal k of a j-heap clause, g(n - k)
+  for one-heap clauses, 0 when n may be removed whole. A clause removing *any* k >= s keeps a
+  running union of the option sets of n - s, n - s - 1, ... (one OR per heap instead of n).
+- :func:`_pairs_py`: one- and two-heap rules, and with them the sparse-space method of
+  Gangolli-Plambeck and Flammenkamp. A bit mask M splits values by the parity of popcount(v & M)
+  (optionally twisted by the parity of the heap, for rules whose splits all remove amounts of one
+  parity); "rare" heaps are those of one class. The XOR of two heaps has the *cheap* parity only
+  when exactly one of them is rare, so the options of cheap parity are found exactly by pairing n's
+  split with the few rare heaps; values of the other parity below the mex are looked for among
+  all pairs, stopping at the first witness. The result is exact whatever the mask; a good mask only
+  makes it fast. Without the method every candidate is looked for so: the pairs of a split are
+  contiguous slices of g and of g reversed, so the search is a vectorised comparison.
+
+The two kernels are long on purpose: split into small jitted helpers they ran about 1.6 times
+slower (measured), so each keeps its hot loops in one body.
+- :func:`_first_run_py`: the smallest p whose run of agreeing values g(n + p) = g(n) (+ s) at the end
+  of the table satisfies a test (the octal periodicity theorem's bound, or a length for patterns).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+_MASKS = np.array([0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F,
+                   0x00FF00FF00FF00FF, 0x0000FFFF0000FFFF, 0x00000000FFFFFFFF], np.uint64)
+
+
+def _plain_py(g, start, end, zero_ok, fin, fin_len, any_from, distinct, tables, prefix,
+              words):  # pragma: no cover - compiled
+    """g[start:end] by the definition (module docstring); returns the first heap not done."""
+    one = np.uint64(1)
+    full = ~np.uint64(0)
+    J = fin.shape[0] - 1  # noqa: N806 - the most heaps a move leaves, as in the docs
+    seen = np.zeros(words, np.uint64)
+    mark = np.zeros(64 * words, np.int64)  # stamps (independent stores, faster than bit ORs)
+    for n in range(start, end):
+        if J >= 2:
+            for j in range(2, J + 1):
+                dst = tables[j - 2, n]
+                dst[:] = 0
+                if n < j:
+                    continue
+                if j == 2:
+                    for a in range(1, n // 2 + 1):
+                        if not (distinct and 2 * a == n):
+                            mark[g[a] ^ g[n - a]] = n + 1
+                    for v in range(64 * words):
+                        if mark[v] == n + 1:
+                            dst[v >> 6] |= one << np.uint64(v & 63)
+                    continue
+                for a in range(1, n - j + 2):
+                    src, hi, lo = tables[j - 3, n - a], g[a] >> 6, g[a] & 63
+                    for w in range(words):
+                        x = src[w ^ hi]
+                        if x:
+                            for b in range(6):
+                                if (lo >> b) & 1:
+                                    s = np.uint64(1 << b)
+                                    x = ((x & _MASKS[b]) << s) | ((x >> s) & _MASKS[b])
+                        dst[w] |= x
+        seen[:] = 0
+        if zero_ok[n]:
+            seen[0] |= one
+        for i in range(fin_len[1]):
+            k = fin[1, i]
+            if k >= n:
+                break
+            v = g[n - k]
+            seen[v >> 6] |= one << np.uint64(v & 63)
+        s = any_from[1]
+        if s >= 1:
+            if n - s >= 1:
+                v = g[n - s]
+                prefix[1, v >> 6] |= one << np.uint64(v & 63)
+            for w in range(words):
+                seen[w] |= prefix[1, w]
+        for j in range(2, J + 1):
+            for i in range(fin_len[j]):
+                m = n - fin[j, i]
+                if m < j:
+                    break
+                for w in range(words):
+                    seen[w] |= tables[j - 2, m, w]
+            s = any_from[j]
+            if s >= 0:
+                if n - s >= j:
+                    for w in range(words):
+                        prefix[j, w] |= tables[j - 2, n - s, w]
+                for w in range(words):
+                    seen[w] |= prefix[j, w]
+        w = 0
+        while w < words and seen[w] == full:
+            w += 1
+        if w == words:
+            return n
+        x, b = seen[w], 0
+        while (x >> np.uint64(b)) & one:
+            b += 1
+        g[n] = w * 64 + b
+    return end
+
+
+def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask, twist, rho, rare, state,
+              prefix1, words, lead, factor, stats):  # pragma: no cover - compiled
+    """g[start:end] for rules whose moves leave at most two heaps; returns the first heap not done.
+
+    ``gr`` is g reversed (``gr[cap - 1 - i] = g[i]``), so that g(m - a) for a = lo..hi is a slice.
+    For each heap: the one-heap options and, with ``sparse``, the pairs with a rare part
+    (``rare[:state[0]]``, extended here; the kernel stops when it is full) are stamped into ``seen``;
+    then the first pairs of each split. Each candidate mex v not stamped is then either of the cheap
+    parity (sparse: absent, so it is the mex), or found by stamping more pairs (up to ``lead``, a
+    range of values at a time), or searched for among the remaining pairs by a vectorised
+    comparison; found, it is stamped and the next candidate follows, else it is the mex.
+    Once the searches have looked at ``factor`` times as many pairs as remain (0: at once), every
+    remaining pair is stamped instead. ``stats`` counts heaps done and heaps where that happened.
+    """
+    one = np.uint64(1)
+    nk = r2.shape[0]
+    top = 64 * words
+    cap = gr.shape[0]
+    seen = np.zeros(top, np.int64)  # seen[v] == n + 1: v is an option of n
+    done = np.zeros(max(nk, 1), np.int64)  # pairs a = 1..done[i] of split i are stamped
+    step = top
+    for n in range(start, end):
+        stamp = n + 1
+        if zero_ok[n]:
+            seen[0] = stamp
+        for i in range(fin1.shape[0]):
+            k = fin1[i]
+            if k >= n:
+                break
+            seen[g[n - k]] = stamp
+        if any1 >= 1:
+            if n - any1 >= 1:
+                v = g[n - any1]
+                prefix1[v >> 6] |= one << np.uint64(v & 63)
+            for v in range(top):
+                if (prefix1[v >> 6] >> np.uint64(v & 63)) & one:
+                    seen[v] = stamp
+        count = state[0]
+        for i in range(nk):
+            m = n - r2[i]
+            if sparse:
+                for idx in range(count):
+                    r = rare[idx]
+                    if r >= m:
+                        break
+                    if not (distinct and 2 * r == m):
+                        seen[g[r] ^ g[m - r]] = stamp
+            hi = (m - 1) // 2 if distinct else m // 2
+            lim = min(hi, lead, step)
+            done[i] = max(lim, 0)
+            if lim >= 1:
+                xs = g[1 : lim + 1]
+                ys = gr[cap - m : cap - m + lim]
+                for t in range(lim):
+                    seen[xs[t] ^ ys[t]] = stamp
+        cheap = 1
+        if nk:
+            cheap = 1 ^ (twist & ((n - r2[0]) & 1))
+        budget = 0  # vectorised search allowed: ``factor`` times the pairs left after the lead; past
+        for i in range(nk):  # it, stamping them all (as the naive method does) decides the rest
+            m = n - r2[i]
+            budget += max(0, ((m - 1) // 2 if distinct else m // 2) - lead)
+        budget *= factor
+        complete = nk == 0
+        v = 0
+        while True:
+            while v < top and seen[v] == stamp:
+                v += 1
+            if v == top:
+                return n
+            if complete:
+                break
+            if sparse:
+                x = np.uint64(v) & mask
+                x ^= x >> np.uint64(32)
+                x ^= x >> np.uint64(16)
+                x ^= x >> np.uint64(8)
+                x ^= x >> np.uint64(4)
+                x ^= x >> np.uint64(2)
+                x ^= x >> np.uint64(1)
+                if int(x & one) == cheap:
+                    break
+            grown = False  # first stamp more of the lead, a step at a time: witnesses are mostly early
+            for i in range(nk):
+                m = n - r2[i]
+                hi = (m - 1) // 2 if distinct else m // 2
+                lo, up = done[i] + 1, min(hi, lead, done[i] + step)
+                if lo <= up:
+                    xs = g[lo : up + 1]
+                    ys = gr[cap - 1 - m + lo : cap - m + up]
+                    for t in range(up + 1 - lo):
+                        seen[xs[t] ^ ys[t]] = stamp
+                    done[i] = up
+                    grown = True
+            if grown:
+                continue
+            if budget > 0:
+                found = False
+                want = np.uint32(v)  # the arrays' type: a mixed-type comparison would not vectorise
+                for i in range(nk):
+                    m = n - r2[i]
+                    hi = (m - 1) // 2 if distinct else m // 2
+                    lo = done[i] + 1
+                    if lo <= hi:
+                        reached = _search(g[lo : hi + 1], gr[cap - 1 - m + lo : cap - m + hi], want)
+                        budget -= reached
+                        if reached <= hi - lo:
+                            found = True
+                            break
+                if not found:  # every pair was looked at
+                    break
+                seen[v] = stamp
+                v += 1
+                continue
+            stats[1] += factor > 0
+            for i in range(nk):  # stamp every remaining pair: from now on ``seen`` is complete
+                m = n - r2[i]
+                hi = (m - 1) // 2 if distinct else m // 2
+                lo = done[i] + 1
+                if lo <= hi:
+                    xs = g[lo : hi + 1]
+                    ys = gr[cap - 1 - m + lo : cap - m + hi]
+                    for t in range(hi + 1 - lo):
+                        seen[xs[t] ^ ys[t]] = stamp
+            complete = True
+        stats[0] += 1
+        g[n] = v
+        gr[cap - 1 - n] = v
+        if sparse and n >= 1:
+            x = np.uint64(v) & mask
+            x ^= x >> np.uint64(32)
+            x ^= x >> np.uint64(16)
+            x ^= x >> np.uint64(8)
+            x ^= x >> np.uint64(4)
+            x ^= x >> np.uint64(2)
+            x ^= x >> np.uint64(1)
+            if (int(x & one) ^ (twist & (n & 1))) == rho:
+                if state[0] == rare.shape[0]:
+                    return n
+                rare[state[0]] = n
+                state[0] += 1
+    return end
+
+
+def _search_py(xs, ys, want):  # pragma: no cover - compiled
+    """How many pairs were looked at until xs[i] ^ ys[i] == want, block by block (vectorised); more
+    than len(xs) when there is none."""
+    size = xs.shape[0]
+    a = 0
+    while a < size:
+        b = min(a + 1024, size)
+        bx, by = xs[a:b], ys[a:b]  # indices from 0: no negative-index test, so the loop vectorises
+        hit = 0
+        for t in range(b - a):
+            hit += (bx[t] ^ by[t]) == want
+        if hit:
+            return b - 1
+        a = b
+    return size + 1
+
+
+_search = _search_py  # the pairs kernel calls this; compiled first when the kernel is (see kernel())
+
+
+def _first_run_py(g, length, pmin, pmax, parts, t, mode):  # pragma: no cover - compiled
+    """``(p, n0, s)``: the smallest p in pmin..pmax whose final run g(n + p) = g(n) + s (s = 0 in mode
+    0) over n0 <= n < length - p passes the test, else ``(0, 0, 0)``.
+
+    Mode 0 (octal periodicity theorem, ``parts`` = J >= 1, ``t`` = largest removal): the run must
+    cover n0 <= n < J max(n0, 1) + (J - 1) p + t. Mode 1 (a pattern seen, proves nothing): the run
+    must be at least max(3 p, length / 2) long.
+    """
+    for p in range(pmin, pmax + 1):
+        if length - p < 1:
+            break
+        s = np.int64(g[length - 1]) - np.int64(g[length - 1 - p])
+        if mode == 0 and s != 0:
+            continue
+        n = length - 1 - p
+        while n >= 0 and np.int64(g[n + p]) - np.int64(g[n]) == s:
+            n -= 1
+        n0 = n + 1
+        if mode == 0:
+            if parts * max(n0, 1) + parts * p + t <= length:
+                return p, n0, 0
+        elif length - p - n0 >= max(3 * p, length // 2):
+            return p, n0, s
+    return 0, 0, 0
+
+
+_SOURCES: dict[str, Callable] = {"plain": _plain_py, "pairs": _pairs_py, "first_run": _first_run_py}
+_JIT: dict[str, Callable] = {}
+
+
+def kernel(name: str, compiled: bool = True) -> Callable:
+    """The kernel ``name`` compiled by numba (imported on first use), or its Python source."""
+    if not compiled:
+        return _JIT.get(name, _SOURCES[name])
+    if name not in _JIT:
+        from numba import njit
+
+        if name == "pairs":
+            global _search
+            _search = njit(cache=True, nogil=True)(_search_py)
+        _JIT[name] = njit(cache=True, nogil=True)(_SOURCES[name])
+    return _JIT[name]
+
+
+def jit_loaded(name: str) -> bool:
+    """Whether the compiled kernel is already loaded (then small jobs use it too)."""
+    return name in _JIT

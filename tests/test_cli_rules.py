@@ -1,0 +1,81 @@
+"""``sgstudio values`` and ``sgstudio period``: output, errors (one line, status 2), and what loads."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from oracles import takebreak_children
+
+from sgstudio import cli
+from sgstudio.core.mex import mex
+
+
+def naive(digits, n):
+    g: list[int] = []
+    for h in range(n):
+        options = []
+        for child in takebreak_children(h, digits):
+            x = 0
+            for part in child:
+                x ^= g[part]
+            options.append(x)
+        g.append(mex(options))
+    return g
+
+
+def run(capsys, *argv):
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_values_prints_one_line_and_json(capsys):
+    status, out, err = run(capsys, "values", "0.137", "40")
+    assert (status, err) == (0, "") and out == " ".join(map(str, naive([0, 1, 3, 7], 40))) + "\n"
+    status, out, _ = run(capsys, "values", "0.77", "25", "--json")
+    assert status == 0 and json.loads(out) == naive([0, 7, 7], 25)
+    assert run(capsys, "values", "grundy", "0") == (0, "\n", "")
+
+
+def test_period_prints_the_headline_and_the_certificate(capsys):
+    status, out, _ = run(capsys, "period", "0.77")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "preperiod 71 period 12" and len(lines) == 2
+    assert "octal periodicity theorem" in lines[1] and "every n >= 71" in lines[1]
+    status, out, _ = run(capsys, "period", "split:3")
+    assert out.splitlines()[0] == "preperiod 1 period 8 saltus 8"
+    assert run(capsys, "period", "grundy", "--max", "3000") == (0, "no period found within 3000 values\n", "")
+    status, out, _ = run(capsys, "period", "0.8", "--max", "5000")
+    assert status == 0 and "saltus 1" in out.splitlines()[0] and "not certified" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["values", "0.1g7", "5"], "sgstudio: bad rule '0.1g7': column 4: expected a hexadecimal digit"),
+    (["values", "0.77", "-1"], "sgstudio: N must be an integer from 0 to"),
+    (["values", "0.77", "ten"], "sgstudio: N must be an integer"),
+    (["values", "0.77"], "sgstudio: values: the following arguments are required: N"),
+    (["period", "snim:", "--max", "9"], "sgstudio: bad rule 'snim:': column 6"),
+    (["period", "0.77", "--max", "0"], "sgstudio: --max must be an integer from 1"),
+])
+def test_bad_rule_or_count_is_one_line_on_stderr_and_status_2(capsys, argv, message):
+    try:
+        status = cli.main(argv)
+    except SystemExit as stop:  # argparse's own errors (a missing argument)
+        status = stop.code
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "" and err.startswith(message) and err.count("\n") == 1
+
+
+def test_values_loads_neither_qt_nor_formats_nor_the_game(tmp_path):
+    """A small ``values`` job: no Qt, no judge formats, no networkx, no game or period module, and
+    no numba (the kernels' Python source is enough)."""
+    code = ("import sys; from sgstudio import cli; cli.main(['values', '0.77', '30']); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'networkx', 'numba') "
+            "or m.startswith(('sgstudio.formats.', 'sgstudio.core.games.takebreak_period', "
+            "'sgstudio.core.play', 'sgstudio.gui')) or m == 'sgstudio.core.games.takebreak'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=tmp_path).stdout.splitlines()
+    assert out[0].split()[:4] == ["0", "1", "2", "3"] and out[1] == "[]"
