@@ -361,7 +361,7 @@ class PlayPanel(PlayWidgets):
             return "The start position: no move yet."
         r = s.history[s.index - 1]
         move = move_text(self.target.kind, r.before, r.move, self.target.label)
-        why = "by hand" if r.reason == "by hand" else f"because {r.reason}"
+        why = r.reason if r.by_person else f"because {r.reason}"
         values = f"nim-sum {r.value_before} → {r.value_after}"
         return f"Move {s.index}: {self._who(r.player)} played {move} ({why}); {values}."
 
@@ -397,7 +397,7 @@ class PlayPanel(PlayWidgets):
 
     def _history_row(self, number: int, r: MoveRecord) -> QTreeWidgetItem:
         s = self.session
-        who = short_name(r.player, r.reason != "by hand", s.mode is Mode.HUMAN_VS_COMPUTER)
+        who = short_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)
         move = move_text(self.target.kind, r.before, r.move, self.target.label)
         item = QTreeWidgetItem([str(number), who, move, f"{r.value_before} → {r.value_after}", r.reason])
         item.setData(0, MOVE_ROLE, r)
