@@ -40,6 +40,7 @@ MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
 MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
+EDITED = "The game was edited: play mode ended (the position from before play is back)"
 
 
 WHY = 4
@@ -67,11 +68,12 @@ class PlayPanel(PlayWidgets):
     """Controls, the move list, and the moves from the current position.
 
     Signals: ``start_requested()`` (the window answers with :meth:`start` and the current tab's
-    target) and ``message(str)`` (one line for the status bar).
+    target), ``message(str)`` (one line for the status bar) and ``playing_changed(bool)``.
     """
 
     start_requested = Signal()
     message = Signal(str)
+    playing_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -145,6 +147,7 @@ class PlayPanel(PlayWidgets):
         self._shown_index, self._rows = 0, 0
         self.history.clear()
         self._set_playing(True)
+        self.playing_changed.emit(True)
         self.show_syntax(target.kind)
         self._changed()
         self._say(f"Play mode on the {target.title} tab: the document is not changed by play")
@@ -164,6 +167,7 @@ class PlayPanel(PlayWidgets):
             target.undo_stack.indexChanged.disconnect(self._edited)
         target.finish()
         self._set_playing(False)
+        self.playing_changed.emit(False)
         self._idle()
         if keep and target.can_keep:
             target.keep(session.position)
@@ -171,7 +175,7 @@ class PlayPanel(PlayWidgets):
             self._say(reason)
 
     def _edited(self, *_args: object) -> None:
-        self.stop("The game was edited: play mode ended (the position from before play is back)")
+        self.stop(EDITED)
 
     def _idle(self) -> None:
         self.history.clear()
@@ -192,8 +196,7 @@ class PlayPanel(PlayWidgets):
 
     def _mode_changed(self, *_args: object) -> None:
         mode = MODES[self.mode_box.currentIndex()][1]
-        self.first_box.setVisible(mode is Mode.HUMAN_VS_COMPUTER)
-        self.auto_row.setVisible(mode is Mode.COMPUTER_VS_COMPUTER)
+        self.mode_row.setCurrentIndex(self.mode_box.currentIndex())  # its pages follow MODES
         self.hint_button.setEnabled(self.playing and mode is not Mode.COMPUTER_VS_COMPUTER)
         if mode is not Mode.COMPUTER_VS_COMPUTER:
             self.run_button.setChecked(False)
@@ -363,7 +366,8 @@ class PlayPanel(PlayWidgets):
         move = move_text(self.target.kind, r.before, r.move, self.target.label)
         why = r.reason if r.by_person else f"because {r.reason}"
         values = f"nim-sum {r.value_before} → {r.value_after}"
-        return f"Move {s.index}: {self._who(r.player)} played {move} ({why}); {values}."
+        who = player_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)  # who made it
+        return f"Move {s.index}: {who} played {move}, {values}, {why}."
 
     def _who(self, player: int) -> str:
         s = self.session

@@ -34,6 +34,8 @@ class GameTab(QWidget):
     key: str = ""
     title: str = ""
     judge_format: str = ""
+    #: whether the tab shows its own "playing" banner (False in the window, whose tab bar shows one)
+    banner_in_tab: bool = True
 
     #: a one-line message for the status bar
     status_message = Signal(str)

@@ -184,7 +184,7 @@ class BoardTab(GameTab):
 
     def set_playing(self, on: bool) -> None:
         """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on)
+        self.banner.setVisible(on and self.banner_in_tab)
         for w in (self.width_box, self.add_button, self.clear_button, self.import_button):
             w.setEnabled(not on)
         self.remove_button.setEnabled(not on and self.model.row_count() > 0)

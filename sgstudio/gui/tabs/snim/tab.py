@@ -210,7 +210,7 @@ class SNimTab(GameTab):
 
     def set_playing(self, on: bool) -> None:
         """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on)
+        self.banner.setVisible(on and self.banner_in_tab)
         self.heap_table.set_read_only(on)
         self.set_editor.field.setReadOnly(on)
         self.judge.load_button.setEnabled(not on and self.model.judge is not None)

@@ -383,7 +383,7 @@ class SplitNimTab(GameTab):
 
     def set_playing(self, on: bool) -> None:
         """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on)
+        self.banner.setVisible(on and self.banner_in_tab)
         self.heap_view.set_read_only(on)
         for widget in (self.parts, self.sizes, self.add_button, self.remove_button, self.import_button):
             widget.setEnabled(not on)
