@@ -23,8 +23,8 @@ from sgstudio.paths import resource_path
 L = Qt.MouseButton.LeftButton
 KEYS = ("snim", "splitnim", "board")
 SHORT_BOARD = {"width": 20, "rows": [[12, 13, 17], [16, 18]]}  # blocks to jump; a game of a few moves
-SAMPLES = {"snim": ("hdu1536", "hdu1536.txt", "case 2"), "splitnim": ("hdu5795", "hdu5795.txt", "Case 2"),
-           "board": ("hdu5724", "hdu5724.txt", "Test 2")}
+SAMPLES = {"snim": ("hdu1536", "hdu1536.txt", "case 2:"), "splitnim": ("hdu5795", "hdu5795.txt", "case 2:"),
+           "board": ("hdu5724", "hdu5724.txt", "case 2:")}
 
 
 @pytest.fixture

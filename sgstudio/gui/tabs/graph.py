@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
+from sgstudio.gui.cases import judge_name
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.playshow import playing_banner
 
@@ -66,7 +67,7 @@ class StudioTabs(QTabWidget):
             self.game_tabs[tab.key] = tab
             self.pages[tab.key] = page = _scrolled(tab)  # a wide tab scrolls rather than widen the window
             self.addTab(page, tab.title)
-            self.setTabToolTip(self.count() - 1, f"{tab.title} ({tab.judge_format.upper()})")
+            self.setTabToolTip(self.count() - 1, f"{tab.title} ({judge_name(tab.judge_format)})")
             self.group.addStack(tab.undo_stack)
             tab.status_message.connect(self.status_message)
         self.defaults = {key: tab.to_state() for key, tab in self.game_tabs.items()}

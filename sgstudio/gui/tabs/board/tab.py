@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -44,6 +43,7 @@ from sgstudio.core.games import board
 from sgstudio.core.positions.board import Analysis, BoardPosition, analyse
 from sgstudio.formats import hdu5724
 from sgstudio.gui import palette
+from sgstudio.gui.cases import choose_case, counted
 from sgstudio.gui.errors import show_file_error
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.board.commands import (
@@ -363,11 +363,9 @@ class BoardTab(GameTab):
 
     def _ask_case(self, cases: list[hdu5724.Case], file: str) -> int | None:
         wins = hdu5724.answers(cases)
-        items = [f"Test {k}: {len(c.rows)} row{'s' * (len(c.rows) != 1)}, judge answer "
-                 f"{'YES' if w else 'NO'}" for k, (c, w) in enumerate(zip(cases, wins, strict=True), 1)]
-        item, ok = QInputDialog.getItem(self, "Import HDU 5724", f"{Path(file).name}: which test case?",
-                                        items, 0, False)
-        return items.index(item) if ok and item in items else None
+        details = [f"{counted(len(c.rows), 'row')}, judge answer {'YES' if w else 'NO'}"
+                   for c, w in zip(cases, wins, strict=True)]
+        return choose_case(self, self.judge_format, file, details)
 
     def _import_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import an HDU 5724 file", "",

@@ -27,7 +27,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -44,6 +43,7 @@ from sgstudio.core.positions.splitnim import MAX_PARTS, SplitNimPosition, parse_
 from sgstudio.core.positions.splitnim_work import format_move
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
+from sgstudio.gui.cases import choose_case
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS, Analyst
@@ -324,10 +324,7 @@ class SplitNimTab(GameTab):
         self.status_message.emit(f"Loaded case {case + 1} of {name}: {len(heaps):,} heaps, 3 parts")
 
     def _ask_case(self, cases: list, file: str) -> int | None:
-        items = [f"Case {k}: {_preview(c.heaps)}" for k, c in enumerate(cases, 1)]
-        item, ok = QInputDialog.getItem(self, "Import HDU 5795", f"{Path(file).name} holds {len(cases)} "
-                                        "test cases. Load which one?", items, 0, False)
-        return items.index(item) if ok and item in items else None
+        return choose_case(self, self.judge_format, file, [_preview(c.heaps) for c in cases])
 
     def _import_file(self) -> None:
         from PySide6.QtWidgets import QFileDialog
