@@ -12,6 +12,7 @@ no verdict (a table being computed, a value out of reach).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt
@@ -35,6 +36,15 @@ def set_text(members: Sequence[int], shown: int = SET_SHOWN) -> str:
     if len(members) <= shown:
         return "{" + ", ".join(map(str, members)) + "}"
     return "{" + ", ".join(map(str, members[:shown])) + f", … ({len(members)} members)}}"
+
+
+def tip_text(text: str, width: int = 100) -> str:
+    """``text`` with its long lines broken, so that a tooltip of it is never wider than the screen.
+
+    >>> tip_text("a " * 60).count("\\n")
+    1
+    """
+    return "\n".join(textwrap.fill(line, width) if line else "" for line in text.split("\n"))
 
 
 def fitted_lines(text: str, font: QFont, width: int, lines: int) -> list[str]:
@@ -112,7 +122,7 @@ class FittedLabel(QLabel):
         shown = "\n".join(fitted_lines(self._full, self.font(), width, self.lines)) if self._full else ""
         super().setText(shown)
         self._cut = " ".join(shown.split()) != " ".join(self._full.split())
-        self.setToolTip(self._full if self._cut else self.tip)
+        self.setToolTip(tip_text(self._full) if self._cut else self.tip)
 
     def sizeHint(self) -> QSize:
         margins = self.contentsMargins()

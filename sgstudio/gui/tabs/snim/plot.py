@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from sgstudio.gui import palette
+from sgstudio.gui.widgets import FittedLabel
 
 MAX_LIMIT = 10**8
 """The largest H the spin box offers (10^7 runs in about a second off the UI thread)."""
@@ -39,8 +40,7 @@ class GrundyPlot(QWidget):
         import pyqtgraph as pg
 
         self._pg = pg
-        self.caption = QLabel()
-        self.caption.setWordWrap(True)
+        self.caption = FittedLabel(lines=2)  # two lines whatever the text: the plot never jumps
         self.caption.setFont(palette.font(10.5, bold=True))
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.limit = QSpinBox()
@@ -120,6 +120,8 @@ class GrundyPlot(QWidget):
         brushes = [palette.fill(int(v)) for v in values] if dots else None
         # Clipping to the view goes in the same setData as the new points: switched on alone, it would
         # clip the old dots but not their brushes (pyqtgraph raises "Number of brushes does not match").
+        # Downsampling likewise: dots are never downsampled (the old, wider view would thin them out).
+        self.curve.setDownsampling(ds=1, auto=not dots, method="peak")
         self.curve.setData(np.arange(n), values, symbol="o" if dots else None, symbolSize=5,
                            symbolPen=None, symbolBrush=brushes, clipToView=not dots)
         top = float(values.max()) + 1 if n else 1.0

@@ -252,7 +252,8 @@ class SNimTab(GameTab):
         S = self.model.S  # noqa: N806
         if self.model.period_result is not None:
             return
-        self.plot.show_message(f"Searching for the period of g for S = {{{', '.join(map(str, S))}}}…")
+        which = f"S = {set_text(S)}" if len(S) <= 4 else f"the {len(S)} members of S"  # a heading: short
+        self.plot.show_message(f"Searching for the period of g for {which}…")
         task = Task(lambda progress: search_period(S, progress), self)
         task.finished.connect(self._period_found)
         task.cancelled.connect(lambda: self._period_cancelled(S))
