@@ -88,22 +88,23 @@ def _wrap(paragraph: str, font: QFont, width: int) -> list[str]:
 class FittedLabel(QLabel):
     """Plain text in exactly ``lines`` lines of height, never wider than its room.
 
-    Text that does not fit is word-wrapped, then cut with "…"; the full text is then the tooltip
-    (else ``tip``). :meth:`text` is the full text, :meth:`shown_text` what is drawn. The label is as
-    tall as ``lines`` lines whatever the text, so nothing around it moves when the text changes.
+    Text that does not fit is word-wrapped, then cut with "…" (or replaced by the ``short`` text
+    given to :meth:`setText`, when there is one); the full text is then the tooltip (else ``tip``).
+    :meth:`text` is the full text, :meth:`shown_text` what is drawn. The label is as tall as
+    ``lines`` lines whatever the text, so nothing around it moves when the text changes.
     """
 
     def __init__(self, text: str = "", parent: QWidget | None = None, lines: int = 1, tip: str = "") -> None:
         super().__init__(parent)
-        self.lines, self.tip, self._full, self._cut = lines, tip, "", False
+        self.lines, self.tip, self._full, self._short, self._cut = lines, tip, "", "", False
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(False)  # the lines are broken here, so that the label never re-wraps them
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setText(text)
 
-    def setText(self, text: str) -> None:  # the Qt name, so that every caller of a QLabel fits
-        self._full = str(text)
+    def setText(self, text: str, short: str = "") -> None:  # the Qt name: every caller of a QLabel fits
+        self._full, self._short = str(text), short
         self._fit()
 
     def text(self) -> str:
@@ -120,8 +121,10 @@ class FittedLabel(QLabel):
         margins = self.contentsMargins()
         width = self.width() - margins.left() - margins.right() - 2 * self.margin()
         shown = "\n".join(fitted_lines(self._full, self.font(), width, self.lines)) if self._full else ""
-        super().setText(shown)
         self._cut = " ".join(shown.split()) != " ".join(self._full.split())
+        if self._cut and self._short:
+            shown = "\n".join(fitted_lines(self._short, self.font(), width, self.lines))
+        super().setText(shown)
         self.setToolTip(tip_text(self._full) if self._cut else self.tip)
 
     def sizeHint(self) -> QSize:

@@ -116,3 +116,36 @@ def test_the_s_message_has_its_room_and_moves_nothing(qtbot, window):
     qtbot.keyClick(editor.field, Qt.Key.Key_Backspace)
     qtbot.keyClicks(editor.field, "")
     assert tab.heap_table.mapTo(window, QPoint(0, 0)) == heaps_top
+
+
+def test_split_nim_while_playing_keeps_the_nim_sum_whole_and_the_rules_readable(qtbot, window):
+    from sgstudio.gui.tabs.splitnim.heaps import RULE
+
+    window.tabs.show_tab("splitnim")
+    tab = window.tabs.game_tabs["splitnim"]
+    assert tab.settle()
+    panel = window.play
+    panel.reply_ms = 10**6  # the computer waits: the position stays the person's
+    moves_top = tab.moves.mapTo(window, QPoint(0, 0))
+    nim_sum_height = tab.outcome.nim_sum.height()
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    heaps = panel.session.position
+    panel.play_typed(f"1 -> 2 + 5 + {heaps[0] - 7}")  # one heap split in three: more terms in the sum
+    qtbot.waitUntil(lambda: len(panel.session.position) == len(heaps) + 2)
+    assert tab.settle()
+    total = panel.session.value
+    label = tab.outcome.nim_sum
+    assert " ".join(label.shown_text().split()).endswith(f"= {total}") and not label.is_cut()
+    assert label.height() == nim_sum_height and tab.moves.mapTo(window, QPoint(0, 0)) == moves_top
+    assert_fits_page(window, "splitnim", tab)
+    view = tab.heap_view
+    model, metrics = view.model(), view.fontMetrics()
+    for row in range(model.rowCount()):  # every rule is readable whole in its cell
+        rule = model.data(model.index(row, RULE))
+        assert metrics.horizontalAdvance(rule) + 8 <= view.columnWidth(RULE), rule
+
+
+def assert_fits_page(window, key: str, tab) -> None:
+    page = window.tabs.pages[key]
+    assert not page.horizontalScrollBar().isVisible() and tab.width() <= page.viewport().width()
+    assert inside_window(window, tab) == []

@@ -184,8 +184,8 @@ class HeapView(QTableView):
         vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         vertical.setDefaultSectionSize(self.fontMetrics().height() + 8)
         horizontal = self.horizontalHeader()
-        horizontal.setStretchLastSection(True)
-        horizontal.setDefaultSectionSize(110)
+        horizontal.setStretchLastSection(True)  # the rule gets the room the numbers do not need
+        horizontal.setDefaultSectionSize(self.fontMetrics().horizontalAdvance("heap size") + 24)
         self.read_only = False
         self.asker = MoveAsker(self.viewport())
         self.asker.answered.connect(self.move_typed)
