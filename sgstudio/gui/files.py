@@ -91,10 +91,11 @@ class DocumentController(QObject):
         self.install(Loaded(doc.graph, "example.sgs", None, doc.tabs))
 
     def new(self) -> bool:
-        """An empty game, after the unsaved-changes prompt."""
+        """An empty document (every tab without a position), after the unsaved-changes prompt."""
         if not self.maybe_discard():
             return False
-        self.install(Loaded(GameGraph(), "Untitled"))
+        empty = self.tab_set.empty_states() if self.tab_set is not None else {}
+        self.install(Loaded(GameGraph(), "Untitled", tabs=empty))  # every tab empty, not the example
         return True
 
     def open(self, path: str | None = None) -> bool:

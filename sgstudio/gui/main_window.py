@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         return dock
 
     def _wire_canvas(self) -> None:
+        self.undo_stack.indexChanged.connect(self.canvas.stack_moved)  # a fit after Layout is undone
         self.canvas.status_message.connect(self._show_status)
         self.canvas.tool_changed.connect(self._tool_changed)
         self.canvas.selection_changed.connect(self.analysis.set_selection)

@@ -154,20 +154,19 @@ def test_fit_leaves_the_legend_corner_free(qtbot):
     assert len(vertices_in(canvas, canvas.viewport().rect())) == 8  # every vertex still in sight
 
 
-def test_undoing_layout_fits_the_graph_again(qtbot):
-    model = GameGraph.from_edges(6, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
-    for v in model.nodes():
-        model.set_pos(v, (80.0 * v, 0.0))
-    canvas = make_canvas(qtbot, model, (500, 400))
-    canvas.layout_graph()  # View > Layout (Ctrl+L)
-    assert model.pos(5) != (400.0, 0.0)  # laid out in layers
+def test_undoing_layout_fits_the_graph_again(qtbot, window):
+    canvas, model = window.canvas, window.document.model
+    window.actions["layout"].trigger()
+    laid_out = {v: model.pos(v) for v in model.nodes()}
+    canvas.zoom_by(5.0)  # a close look after the layout: most of the graph is out of sight
+    assert len(vertices_in(canvas, canvas.viewport().rect())) < len(laid_out)
+    window.actions["undo"].trigger()
+    assert {v: model.pos(v) for v in model.nodes()} != laid_out
+    assert len(vertices_in(canvas, canvas.viewport().rect())) == len(laid_out)  # fitted again
     canvas.zoom_by(5.0)
-    canvas.undo_stack.undo()
-    assert model.pos(5) == (400.0, 0.0)
-    assert len(vertices_in(canvas, canvas.viewport().rect())) == 6
-    canvas.zoom_by(5.0)
-    canvas.undo_stack.redo()
-    assert len(vertices_in(canvas, canvas.viewport().rect())) == 6
+    window.actions["redo"].trigger()
+    assert {v: model.pos(v) for v in model.nodes()} == laid_out
+    assert len(vertices_in(canvas, canvas.viewport().rect())) == len(laid_out)
 
 
 def test_copies_never_land_on_a_vertex(qtbot):

@@ -82,8 +82,7 @@ class GraphCanvas(EditActions, QGraphicsView):
         self.setScene(GraphScene(model, self))
         self.scene().selectionChanged.connect(self._emit_selection)
         self.scene().changed.connect(self._show_hint)
-        self._stack_index = undo_stack.index()
-        undo_stack.indexChanged.connect(self._stack_moved)
+        self._stack_index = undo_stack.index()  # the owner of the stack connects it to stack_moved
         self.set_model(model)
 
     # -- document --------------------------------------------------------------------------
@@ -109,8 +108,10 @@ class GraphCanvas(EditActions, QGraphicsView):
         """The empty-canvas hint, until the first vertex exists."""
         self._hint.setVisible(not self.scene().vertex_items)
 
-    def _stack_moved(self, index: int) -> None:
-        """After an undo or redo of Layout, fit the graph again (the layout's zoom no longer suits)."""
+    def stack_moved(self, index: int) -> None:
+        """The undo stack's index changed: after an undo or redo of Layout, fit the graph again (the
+        layout's zoom no longer suits). The stack's owner connects ``indexChanged`` here (the window:
+        its stack outlives the canvas's connections)."""
         old, self._stack_index = self._stack_index, index
         if not shiboken6.isValid(self.undo_stack):  # the stack says goodbye as it is destroyed
             return

@@ -72,6 +72,18 @@ class GameTab(QWidget):
         raise NotImplementedError
 
     # -- optional: the defaults below work for every tab; override to do better --------------------
+    def empty_state(self) -> dict[str, Any]:
+        """The tab's state in a new document (File > New): its game with no position at all.
+
+        The default is the state the tab has when made (a tab with nothing to empty keeps it).
+        """
+        probe = type(self)()
+        try:
+            return probe.to_state()
+        finally:
+            probe.close()
+            probe.deleteLater()
+
     def check_state(self, state: dict[str, Any]) -> None:
         """Raise ValueError (with a clear message) if :meth:`load_state` would refuse ``state``.
 

@@ -136,6 +136,10 @@ class StudioTabs(QTabWidget):
             except (ValueError, TypeError, KeyError) as err:
                 raise TabStateError(key, f"the {tab.title} tab's state is refused: {err}") from None
 
+    def empty_states(self) -> dict[str, Any]:
+        """``{key: state}`` of every number-game tab in a new document: no position anywhere."""
+        return {key: tab.empty_state() for key, tab in self.game_tabs.items()}
+
     def load_states(self, states: dict[str, Any]) -> None:
         """Load every tab from ``states`` (a missing tab gets its starting state); clears their stacks."""
         for key, tab in self.game_tabs.items():

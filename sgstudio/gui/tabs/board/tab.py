@@ -339,6 +339,10 @@ class BoardTab(GameTab):
     def check_state(self, state: dict[str, Any]) -> None:
         parse_state(state)
 
+    def empty_state(self) -> dict[str, Any]:
+        """The judge's width, no row."""
+        return {"width": board.DEFAULT_WIDTH, "rows": []}
+
     def load_state(self, state: dict[str, Any]) -> None:
         loaded = parse_state(state)  # ValueError: the tab is unchanged
         self.model.replace(loaded.rows, loaded.width)

@@ -342,6 +342,10 @@ class SNimTab(GameTab):
     def check_state(self, state: dict[str, Any]) -> None:
         parse_state(state)
 
+    def empty_state(self) -> dict[str, Any]:
+        """S as a new tab has it, no heap, no judge file."""
+        return {"S": list(SNimPosition().S), "heaps": [], "judge": None, "plot_limit": None}
+
     def load_state(self, state: dict[str, Any]) -> None:
         loaded, limit = parse_state(state)  # ValueError: the tab is unchanged
         self.model.restore(loaded.snapshot())

@@ -298,6 +298,10 @@ class SplitNimTab(GameTab):
     def check_state(self, state: dict[str, Any]) -> None:
         parse_state(state)
 
+    def empty_state(self) -> dict[str, Any]:
+        """Splits into 3 parts (HDU 5795), no heap."""
+        return {"parts": hdu5795.PARTS, "heaps": [], "table_n": self.compare.count.value()}
+
     def load_state(self, state: dict[str, Any]) -> None:
         loaded, table_n = parse_state(state)  # ValueError: the tab is unchanged
         self.position.replace(loaded.heap_array, loaded.parts)
