@@ -47,6 +47,8 @@ class QueriesPanel(QWidget):
         self.title = QLabel(NO_IMPORT, self)
         self.title.setWordWrap(True)
         self.list = QListWidget(self)
+        self.list.setWordWrap(True)  # a query of many tokens wraps: the list never scrolls sideways
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setToolTip("Click a query to place its tokens on the graph (one undo step).")
         layout.addWidget(self.title)
         layout.addWidget(self.list, 1)
