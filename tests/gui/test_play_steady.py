@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QStatusBar
+from PySide6.QtWidgets import QStatusBar, QStyle
 
 from sgstudio.core.moves import SYNTAX
 from sgstudio.gui.canvas import animation
@@ -164,3 +164,21 @@ def test_undo_and_redo_say_what_they_did(qtbot, window):
     assert tab.undo_stack.index() == 0 and window.statusBar().currentMessage() == f"Undone: {text}"
     window.actions["redo"].trigger()
     assert tab.undo_stack.index() == 1 and window.statusBar().currentMessage() == f"Redone: {text}"
+
+
+def test_the_move_list_headers_read_whole_and_hint_rests_when_the_game_is_over(qtbot, window, fast):
+    from sgstudio.core.play import Mode
+
+    panel = window.play
+    header, metrics = panel.history.header(), panel.history.header().fontMetrics()
+    margin = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin)
+    for column in range(header.count()):  # every heading fits its column (no "Why (the computer's reas…")
+        text = panel.history.headerItem().text(column)
+        assert metrics.horizontalAdvance(text) + margin <= header.sectionSize(column), text
+    panel.set_mode(Mode.TWO_HUMANS)
+    qtbot.mouseClick(panel.start_button, L)
+    assert panel.hint_button.isEnabled()
+    s = panel.session
+    while not s.is_over:
+        s.computer_move()
+    assert not panel.hint_button.isEnabled() and panel.status.text().startswith("Game over")

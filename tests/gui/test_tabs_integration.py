@@ -139,7 +139,7 @@ def test_save_and_open_round_trip_every_tab(window, dialogs, tmp_path):
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["version"] == sgs.VERSION and set(saved["tabs"]) == {"snim", "splitnim", "board"}
     assert window.document.new()
-    assert window.tabs.states() == window.tabs.defaults and window.document.model.nodes() == []
+    assert window.tabs.states() == window.tabs.empty_states() and window.document.model.nodes() == []
     assert window.document.open(str(path))
     assert window.tabs.states() == states and graph_state(window.document.model) == graph
     assert not window.isWindowModified()

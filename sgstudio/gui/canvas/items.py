@@ -141,7 +141,7 @@ class VertexItem(QGraphicsRectItem):
         zoomed-out view never draws text)."""
         if self._texts is None:
             label, size = fitted_text(self.label, 10, True, LABEL_WIDTH)
-            value = fitted_text(f"g={self.value}", min(8.0, size), False, VALUE_WIDTH)  # never the bigger
+            value = fitted_text(f"g={self.value}", min(9.0, size), False, VALUE_WIDTH)  # never the bigger
             self._texts = PlacedText(label, size, True), PlacedText(*value, False)
         return self._texts
 

@@ -343,6 +343,7 @@ class PlayPanel(PlayWidgets):
         self.last.setText(self._last_text())
         self.back_button.setEnabled(s.index > 0)
         self.forward_button.setEnabled(s.index < len(s.history) or s.computer_to_move)
+        self.hint_button.setEnabled(s.mode is not Mode.COMPUTER_VS_COMPUTER and not s.is_over)
         if s.is_over:
             self.run_button.setChecked(False)
             self._say(self._turn_text())

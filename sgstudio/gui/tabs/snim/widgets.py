@@ -164,9 +164,12 @@ class NimTable(QFrame):
         """The rows' part no taller than its lines (and the sideways scroll bar when it needs one)."""
         lines = self.rows.toPlainText().split("\n")
         metrics, margin = self.rows.fontMetrics(), 2 * int(self.rows.document().documentMargin())
-        wide = max(metrics.horizontalAdvance(line) for line in lines) + margin > self.rows.viewport().width()
+        room = self.contentsRect().width()  # the rows' own viewport may not have its new size yet
+        if self.rows.verticalScrollBar().isVisible():
+            room -= self.rows.verticalScrollBar().width()
+        wide = max(metrics.horizontalAdvance(line) for line in lines) + margin > room
         bar = self.rows.horizontalScrollBar().sizeHint().height() if wide else 0
-        self.rows.setMaximumHeight(len(lines) * metrics.lineSpacing() + margin + bar + 4)  # 4: Qt's leading
+        self.rows.setMaximumHeight(len(lines) * metrics.lineSpacing() + margin + bar + 2)  # 2: no scroll bar
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
