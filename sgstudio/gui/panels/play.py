@@ -19,49 +19,21 @@ of the target's undo stack (an edit of the game) ends play mode; :meth:`PlayPane
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QListWidgetItem,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QWidget,
-)
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 
 from sgstudio.core.moves import parse_move, people_reason
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.core.policy import has_move
 from sgstudio.gui.panels.play_target import PlayTarget
 from sgstudio.gui.panels.play_text import move_text, player_name, position_text, short_name
-from sgstudio.gui.panels.play_widgets import MODES, PlayWidgets
+from sgstudio.gui.panels.play_widgets import MODES, WHY, PlayWidgets, WrappingDelegate
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
 MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
 EDITED = "The game was edited: play mode ended (the position from before play is back)"
-
-
-WHY = 4
-"""The move list's column of reasons."""
-
-
-class WrappingDelegate(QStyledItemDelegate):
-    """Rows as tall as column ``column``'s text wrapped to that column's width (a QTreeView sizes
-    rows without knowing the column widths, so its word wrap alone never makes a row taller)."""
-
-    def __init__(self, tree: QTreeWidget, column: int) -> None:
-        super().__init__(tree)
-        self.tree, self.column = tree, column
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
-        hint = super().sizeHint(option, index)
-        width = self.tree.header().sectionSize(self.column) - 8  # the cell's margins
-        text = str(index.data() or "")
-        rect = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 20), 10**6),
-                                               int(Qt.TextFlag.TextWordWrap), text)
-        return QSize(hint.width(), max(hint.height(), rect.height() + 4))
 
 
 class PlayPanel(PlayWidgets):

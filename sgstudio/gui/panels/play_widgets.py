@@ -9,7 +9,7 @@ first, or Run and the speed) keeps the height of the taller of them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QStackedWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QVBoxLayout,
     QWidget,
@@ -40,6 +42,27 @@ WHY_TIP = "Why the computer chose the move (a person's move: by hand)"
 EXAMPLES = {"dag": "A -> D", "snim": "2 take 3", "splitnim": "2 -> 2 + 3 + 4", "board": "2: 18 -> 19"}
 """The "Type a move" line's placeholder for each game (the full syntax is its tooltip)."""
 TYPE_A_MOVE = "Type a move, then Enter"
+
+
+WHY = 4
+"""The move list's column of reasons."""
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as column ``column``'s text wrapped to that column's width (a QTreeView sizes
+    rows without knowing the column widths, so its word wrap alone never makes a row taller)."""
+
+    def __init__(self, tree: QTreeWidget, column: int) -> None:
+        super().__init__(tree)
+        self.tree, self.column = tree, column
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        hint = super().sizeHint(option, index)
+        width = self.tree.header().sectionSize(self.column) - 8  # the cell's margins
+        text = str(index.data() or "")
+        rect = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 20), 10**6),
+                                               int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), rect.height() + 4))
 
 
 def _button(text: str, tip: str, parent: QWidget, checkable: bool = False) -> QPushButton:
