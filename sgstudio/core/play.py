@@ -62,7 +62,7 @@ sgstudio.core.play.IllegalMoveError: cannot take 3 from a heap of 5
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
@@ -112,9 +112,16 @@ class Mode(StrEnum):
     TWO_HUMANS = "two-humans"
 
 
+BY_HAND = "by hand"
+"""The reason recorded for a person's move."""
+
+
 @dataclass(frozen=True)
 class MoveRecord:
-    """One entry of the move list: who moved, the move, the positions and nim-sums around it, and why."""
+    """One entry of the move list: who moved, the move, the positions and nim-sums around it, and why.
+
+    ``reason`` is :data:`BY_HAND` for a person's move, else the computer's reason.
+    """
 
     player: int
     move: Move
@@ -123,6 +130,11 @@ class MoveRecord:
     value_before: int
     value_after: int
     reason: str
+
+    @property
+    def by_person(self) -> bool:
+        """Whether a person made this move (the computer's moves carry its reason)."""
+        return self.reason == BY_HAND
 
 
 def other(player: int) -> int:
@@ -142,6 +154,11 @@ class PlaySession:
     recorded positions exactly. A new move made while stepped back replaces the moves after it
     (unless it is the recorded next move, which is simply stepped over). The player who makes the
     last move wins (normal play). :attr:`changed` is emitted, without arguments, after every change.
+
+    The computer stays honest: once it plays a side, a recorded move of a person is never replayed
+    as its move (:meth:`step_forward` lets it choose instead), and on a change of mode the moves
+    after the current one are dropped unless every one of them is what the computer would play
+    now (:meth:`set_mode`).
 
     Parameters
     ----------
@@ -243,7 +260,7 @@ class PlaySession:
             raise IllegalMoveError(str(err)) from None
         except (TypeError, IndexError, KeyError):
             raise IllegalMoveError(f"not a move of this game: {move!r}") from None
-        return self._record(move, after, "by hand")
+        return self._record(move, after, BY_HAND)
 
     def computer_move(self) -> MoveRecord:
         """Make the policy's move for the player to move (in any mode); IllegalMoveError when it is over."""
@@ -253,8 +270,13 @@ class PlaySession:
         return self._record(decision.move, self.game.apply(self.position, decision.move), decision.reason)
 
     def step_forward(self) -> MoveRecord | None:
-        """Redo the next recorded move, else let the computer move when it is its turn; else ``None``."""
-        if self._index < len(self._history):
+        """Redo the next recorded move, else let the computer move when it is its turn; else ``None``.
+
+        On the computer's turn a recorded move of a person is not redone: the computer chooses (a
+        different choice replaces the recorded moves from there).
+        """
+        if self._index < len(self._history) and not (
+                self.computer_to_move and self._history[self._index].by_person):
             self._index += 1
             self.changed.emit()
             return self._history[self._index - 1]
@@ -283,12 +305,33 @@ class PlaySession:
         self.jump(0)
 
     def set_mode(self, mode: Mode, human_player: int | None = None) -> None:
-        """Change who plays (the move list is kept)."""
-        self.mode = Mode(mode)
+        """Change who plays; the moves after the current one are kept only if they are the computer's line.
+
+        After a real change (of the mode or of the person's side) every recorded move after
+        :attr:`index` must be what the computer would play from its position now, else all of them
+        are dropped; the kept ones on a side the computer now plays become the computer's moves,
+        with its reason. The moves up to :attr:`index` stay as they were played.
+        """
         if human_player is not None:
             _check_player(human_player)
-            self.human_player = human_player
+        old = (self.mode, self.human_player)
+        self.mode = Mode(mode)
+        self.human_player = self.human_player if human_player is None else human_player
+        if (self.mode, self.human_player) != old:
+            self._keep_only_the_computers_line()
         self.changed.emit()
+
+    def _keep_only_the_computers_line(self) -> None:
+        future: list[MoveRecord] = []
+        for record in self._history[self._index:]:
+            decision = choose_move(self.game, record.before)
+            if decision is None or decision.move != record.move:
+                del self._history[self._index:]
+                return
+            if self.is_computer(record.player) and record.by_person:
+                record = replace(record, reason=decision.reason)
+            future.append(record)
+        self._history[self._index:] = future
 
     def run_to_end(self, max_moves: int | None = None) -> list[MoveRecord]:
         """Let the computer play both sides from here until no move remains (or ``max_moves``)."""
@@ -298,10 +341,18 @@ class PlaySession:
         return made
 
     def _record(self, move: Move, after: Position, reason: str) -> MoveRecord:
-        """Append a move at :attr:`index`, replacing the moves after it unless it is the recorded one."""
+        """Append a move at :attr:`index`, replacing the moves after it unless it is the recorded one.
+
+        The recorded move made by the other kind of player (a person, the computer) is recorded
+        anew, with this move's reason; the moves after it stay (they follow the same position).
+        """
         before = self.position
-        if self._index < len(self._history) and self._history[self._index].move == move:
-            record = self._history[self._index]
+        recorded = self._history[self._index] if self._index < len(self._history) else None
+        if recorded is not None and recorded.move == move:
+            record = recorded
+            if recorded.by_person != (reason == BY_HAND):
+                record = replace(recorded, reason=reason)
+                self._history[self._index] = record
         else:
             record = MoveRecord(self.player_to_move, move, before, after,
                                 self.game.value(before), self.game.value(after), reason)

@@ -24,7 +24,7 @@ from pathlib import Path
 import networkx as nx
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from sgstudio.core.errors import ParseError, SGStudioError, printable
 from sgstudio.core.graph import GameGraph
@@ -32,6 +32,7 @@ from sgstudio.formats import sgs
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.formats.tokens import read_file
 from sgstudio.gui import errors
+from sgstudio.gui.cases import choose_case, judge_name
 from sgstudio.gui.commands import PlaceTokensCommand
 from sgstudio.gui.panels import hdu
 from sgstudio.gui.tabs.graph import FORMATS, GRAPH, TabStateError
@@ -45,6 +46,8 @@ OPEN_FILTER = f"Games and HDU 1524 files (*.sgs *.txt *.in);;{SGS_FILTER};;{HDU_
 JUDGE_FILTER = "Judge input files (*.txt *.in);;All files (*)"
 TAB_HINT = ("If it is an HDU 1536, 5795 or 5724 input, import it with File > Import Judge File "
             "(from the command line: sgstudio FILE --tab snim|splitnim|board).")
+IMPORT_HINT = ("If it is an HDU 1536, 5795 or 5724 input, import it with that format's entry of the "
+               "same menu (HDU 1536 into S-Nim, HDU 5795 into Split-nim, HDU 5724 into Board).")
 
 
 class Loaded:
@@ -98,10 +101,11 @@ class DocumentController(QObject):
         self.install(Loaded(doc.graph, "example.sgs", None, doc.tabs))
 
     def new(self) -> bool:
-        """An empty game, after the unsaved-changes prompt."""
+        """An empty document (every tab without a position), after the unsaved-changes prompt."""
         if not self.maybe_discard():
             return False
-        self.install(Loaded(GameGraph(), "Untitled"))
+        empty = self.tab_set.empty_states() if self.tab_set is not None else {}
+        self.install(Loaded(GameGraph(), "Untitled", tabs=empty))  # every tab empty, not the example
         return True
 
     def open(self, path: str | None = None) -> bool:
@@ -137,7 +141,7 @@ class DocumentController(QObject):
         try:
             text = read_file(path)
             if force_hdu or not is_sgs(path, text):
-                hint = TAB_HINT
+                hint = IMPORT_HINT if force_hdu else TAB_HINT  # Import already is File > Import Judge File
                 return self._read_hdu(text, path)
             doc = sgs.loads(text, path)
             self._check_tabs(doc.tabs, text, path)
@@ -179,7 +183,8 @@ class DocumentController(QObject):
         if key == GRAPH:
             return self.import_hdu(path)
         tab = self.tab_set.game_tabs[key]
-        path = path or self._ask_open(f"Import an {fmt.upper()} file into the {tab.title} tab", JUDGE_FILTER)
+        title = f"Import an {judge_name(fmt)} file into the {tab.title} tab"
+        path = path or self._ask_open(title, JUDGE_FILTER)
         if not path:
             return False
         if case is None and not self.interactive:
@@ -211,11 +216,7 @@ class DocumentController(QObject):
         """Ask which test case to import (None when cancelled; the first one when not interactive)."""
         if not self.interactive:
             return 0
-        items = [hdu.describe_case(i, c) for i, c in enumerate(cases)]
-        item, ok = QInputDialog.getItem(self.window, "Import HDU 1524",
-                                        f"{Path(path).name} has {len(cases)} test cases. Import:",
-                                        items, 0, False)
-        return items.index(item) if ok and item in items else None
+        return choose_case(self.window, "hdu1524", path, [hdu.describe_case(c) for c in cases])
 
     # -- saving ----------------------------------------------------------------------------
     def save(self) -> bool:

@@ -30,15 +30,15 @@ GRAPH: Rows = [
     ("E", "Edge tool: drag from one vertex to another"),
     ("T", "Token tool: click adds a token, right-click removes one"),
     ("Double-click empty space", "New vertex"),
-    ("Drag from a vertex's rim", "New edge (with any tool)"),
+    ("Drag from a vertex's rim", "New edge (Select tool; the rim lights up where a drag starts one)"),
     ("F2 / double-click a vertex", "Rename the vertex"),
     ("+ / -", "Add / remove a token on the selected vertices"),
     ("Delete / Backspace", "Delete the selection (undo brings edges and tokens back)"),
     ("Ctrl+A", "Select all"),
-    ("Ctrl+C / Ctrl+V / Ctrl+D", "Copy / paste / duplicate the selection"),
+    ("Ctrl+C / Ctrl+V / Ctrl+D", "Copy / paste / duplicate the selection (beside it, never over a vertex)"),
     ("Wheel, Ctrl+= / Ctrl+-", "Zoom around the cursor / in / out"),
     ("Middle-drag, Space+drag", "Pan"),
-    ("F", "Fit the graph in the window"),
+    ("F", "Fit the graph in the window (clear of the legend)"),
     ("Ctrl+L", "Layout in layers (sinks at the bottom)"),
     ("Ctrl+G", "Snap to grid on/off"),
     ("Double-click a winning move (Analysis panel)", "Play it"),
@@ -190,6 +190,11 @@ so (&ldquo;fewest among the first {limit} moves&rdquo;).</p>
 <p>The &ldquo;Why&rdquo; column of the Play panel's move list gives the reason of every move the
 computer played, for example &ldquo;winning: moves to nim-sum 0 (first of 2 winning moves)&rdquo;
 or &ldquo;losing: leaves the opponent 1 winning reply (fewest)&rdquo;.</p>
+<h3>Stepping back, and changing who plays</h3>
+<p>Back, Restart and a click on the move list keep the moves ahead for Next. But the computer
+never replays a person's move as its own: when it is its turn, it chooses. And when you change
+who plays, the moves ahead are kept only if every one of them is what the computer would play
+now; otherwise they are dropped.</p>
 """
 
 

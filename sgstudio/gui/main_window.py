@@ -20,7 +20,7 @@ from sgstudio.gui.canvas import GraphCanvas
 from sgstudio.gui.commands import MoveTokenCommand
 from sgstudio.gui.files import DocumentController
 from sgstudio.gui.panels.analysis import AnalysisPanel
-from sgstudio.gui.panels.play import PlayPanel
+from sgstudio.gui.panels.play import EDITED, PlayPanel
 from sgstudio.gui.panels.play_graph import GraphPlayTarget
 from sgstudio.gui.panels.play_target import TabPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self._wire_tabs()
         self._wire_actions()
         self.setWindowIcon(acts.icon("app"))
+        self.statusBar().setSizeGripEnabled(True)  # made now: shown from the start, so nothing shifts later
         self._fitted = False
         self.resize(1280, 800)
 
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         return dock
 
     def _wire_canvas(self) -> None:
+        self.undo_stack.indexChanged.connect(self.canvas.stack_moved)  # a fit after Layout is undone
         self.canvas.status_message.connect(self._show_status)
         self.canvas.tool_changed.connect(self._tool_changed)
         self.canvas.selection_changed.connect(self.analysis.set_selection)
@@ -103,8 +105,10 @@ class MainWindow(QMainWindow):
         self._fill_recent(doc.recent_files())
 
     def _wire_play(self) -> None:
+        self.play.show_syntax(GraphPlayTarget.kind)  # the "Type a move" line follows the tab shown
         self.play.start_requested.connect(self._start_play)
         self.play.message.connect(self._show_status)
+        self.play.playing_changed.connect(self.tabs.show_playing)
         self.document.model_replaced.connect(self._document_replaced)
 
     def _wire_tabs(self) -> None:
@@ -124,6 +128,7 @@ class MainWindow(QMainWindow):
     def _tab_changed(self, key: str) -> None:
         self.play.stop("Another tab was chosen: play mode ended")
         graph = key == GRAPH
+        self.play.show_syntax(GraphPlayTarget.kind if graph else key)  # a tab's key names its game
         for name in acts.GRAPH_ONLY:
             self.actions[name].setEnabled(graph)
         for name in GRAPH_DOCKS:  # hidden away from the Graph tab, back as the user left them
@@ -148,6 +153,19 @@ class MainWindow(QMainWindow):
 
     def _show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, 6000)
+
+    def _undone(self, redo: bool) -> None:
+        """Say what Undo (or Redo) just did, instead of leaving the message of the undone edit."""
+        stack = self.tabs.group.activeStack()
+        if stack is None:
+            return
+        command = stack.command(stack.index() - 1 if redo else stack.index())
+        if command is None:
+            return
+        text = f"{'Redone' if redo else 'Undone'}: {command.text()}"
+        if self.statusBar().currentMessage() == EDITED:
+            text += "; play mode ended (the position from before play is back)"
+        self._show_status(text)
 
     def _tool_changed(self, name: str) -> None:
         """Keep the tool buttons in step (the S/E/T keys switch tools too; play mode has its own)."""
@@ -187,6 +205,8 @@ class MainWindow(QMainWindow):
         a["quit"].triggered.connect(self.close)
         a["preferences"].triggered.connect(self._preferences)
         self.autosave.failed.connect(self._show_status)
+        a["undo"].triggered.connect(lambda: self._undone(redo=False))
+        a["redo"].triggered.connect(lambda: self._undone(redo=True))
         for name, tool in acts.TOOLS.items():
             a[name].triggered.connect(lambda _c=False, t=tool: canvas.set_tool(t))
         for name, method in acts.CANVAS_METHODS.items():

@@ -1,6 +1,8 @@
 """Small widgets shared by the panels and the tabs.
 
-:func:`group_box` frames widgets under a title.
+:func:`group_box` frames widgets under a title. :class:`FittedLabel` is a label of a fixed number
+of lines that never grows or widens its panel: longer text is cut with "…", the full text in its
+tooltip. :func:`set_text` writes a set (S of S-Nim) short enough for a heading.
 
 :class:`OutcomeBanner` is the WIN / LOSE banner of every view of a position (the Analysis panel of
 the Graph tab, the S-Nim, split-nim and Board tabs): WIN in ink on orange, LOSE in white on blue
@@ -10,12 +12,138 @@ no verdict (a table being computed, a value out of reach).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
+import textwrap
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent, QTextLayout, QTextOption
+from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from sgstudio.gui import palette
 
 PENDING = "…"
+SET_SHOWN = 8
+"""A set in a heading shows at most this many members."""
+
+
+def set_text(members: Sequence[int], shown: int = SET_SHOWN) -> str:
+    """``{2, 5, 7}``, or the first ``shown`` members and how many there are.
+
+    >>> set_text((2, 5, 7)), set_text(range(1, 101), 3)
+    ('{2, 5, 7}', '{1, 2, 3, … (100 members)}')
+    """
+    members = list(members)
+    if len(members) <= shown:
+        return "{" + ", ".join(map(str, members)) + "}"
+    return "{" + ", ".join(map(str, members[:shown])) + f", … ({len(members)} members)}}"
+
+
+def tip_text(text: str, width: int = 100) -> str:
+    """``text`` with its long lines broken, so that a tooltip of it is never wider than the screen.
+
+    >>> tip_text("a " * 60).count("\\n")
+    1
+    """
+    return "\n".join(textwrap.fill(line, width) if line else "" for line in text.split("\n"))
+
+
+def fitted_lines(text: str, font: QFont, width: int, lines: int) -> list[str]:
+    """``text`` word-wrapped to ``width`` pixels in at most ``lines`` lines, the last cut with "…".
+
+    A word longer than the width is broken anywhere; a newline in ``text`` starts a new line.
+
+    >>> from PySide6.QtWidgets import QApplication
+    >>> app = QApplication.instance() or QApplication([])
+    >>> font = QFont()
+    >>> fitted_lines("short", font, 400, 2)
+    ['short']
+    >>> cut = fitted_lines(" ".join(["word"] * 200), font, 200, 2)
+    >>> len(cut), cut[-1].endswith("…")
+    (2, True)
+    """
+    wrapped = [line for paragraph in text.split("\n") for line in _wrap(paragraph, font, width)]
+    if len(wrapped) <= lines:
+        return wrapped
+    rest = " ".join(wrapped[lines - 1:])
+    return [*wrapped[:lines - 1], QFontMetrics(font).elidedText(rest, Qt.TextElideMode.ElideRight, width)]
+
+
+def _wrap(paragraph: str, font: QFont, width: int) -> list[str]:
+    layout = QTextLayout(paragraph, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(option)
+    spans = []
+    layout.beginLayout()
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(max(1, width))
+        spans.append((line.textStart(), line.textLength()))
+    layout.endLayout()
+    return [paragraph[start:start + length].rstrip() for start, length in spans] or [""]
+
+
+class FittedLabel(QLabel):
+    """Plain text in exactly ``lines`` lines of height, never wider than its room.
+
+    Text that does not fit is word-wrapped, then cut with "…" (or replaced by the ``short`` text
+    given to :meth:`setText`, when there is one); the full text is then the tooltip (else ``tip``).
+    :meth:`text` is the full text, :meth:`shown_text` what is drawn. The label is as tall as
+    ``lines`` lines whatever the text, so nothing around it moves when the text changes.
+    """
+
+    def __init__(self, text: str = "", parent: QWidget | None = None, lines: int = 1, tip: str = "") -> None:
+        super().__init__(parent)
+        self.lines, self.tip, self._full, self._short, self._cut = lines, tip, "", "", False
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(False)  # the lines are broken here, so that the label never re-wraps them
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setText(text)
+
+    def setText(self, text: str, short: str = "") -> None:  # the Qt name: every caller of a QLabel fits
+        self._full, self._short = str(text), short
+        self._fit()
+
+    def text(self) -> str:
+        return self._full
+
+    def shown_text(self) -> str:
+        return super().text()
+
+    def is_cut(self) -> bool:
+        """Whether the text is shown cut short."""
+        return self._cut
+
+    def _fit(self) -> None:
+        margins = self.contentsMargins()
+        width = self.width() - margins.left() - margins.right() - 2 * self.margin()
+        shown = "\n".join(fitted_lines(self._full, self.font(), width, self.lines)) if self._full else ""
+        self._cut = " ".join(shown.split()) != " ".join(self._full.split())
+        if self._cut and self._short:
+            shown = "\n".join(fitted_lines(self._short, self.font(), width, self.lines))
+        super().setText(shown)
+        self.setToolTip(tip_text(self._full) if self._cut else self.tip)
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        height = self.fontMetrics().lineSpacing() * self.lines + margins.top() + margins.bottom()
+        return QSize(super().sizeHint().width(), height + 2 * self.margin())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (event.Type.FontChange, event.Type.StyleChange):
+            self._fit()
+            self.updateGeometry()
 
 
 class OutcomeBanner(QLabel):

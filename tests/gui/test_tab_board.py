@@ -234,7 +234,7 @@ def test_the_judge_sample_imports_with_the_judges_answers(qtbot, tab, dialogs):
         assert tab.model.rows == hdu5724.parse(text)[k].position() and tab.model.width == 20
         assert tab.panel.outcome_text() == expected
         assert_shows_core(tab)
-    dialogs.case = "Test 1"
+    dialogs.case = "case 1:"
     tab.import_judge_text(text, "hdu5724.txt")
     assert tab.model.rows == ((19, 20),) and tab.undo_stack.undoText() == "Import test 1 of hdu5724.txt"
     dialogs.case = None  # the user cancels the choice: nothing changes

@@ -238,7 +238,7 @@ def test_the_judge_sample_imports_with_the_judges_answers(tab, dialogs):
         assert tab.position.heaps == cases[k].heaps and tab.position.parts == 3
         assert tab.outcome.outcome.text() == ("WIN" if answer.startswith("First") else "LOSE")
         assert_shows_the_core(tab)
-    dialogs.case = "Case 1"
+    dialogs.case = "case 1:"
     tab.import_judge_text(text, str(path))  # several cases: asks which one
     assert tab.position.heaps == (4, 4) and tab.undo_stack.count() == 3
     dialogs.case = None  # the dialog is cancelled: nothing changes

@@ -21,7 +21,7 @@ TAB_OF = {"hdu1536": "snim", "hdu5795": "splitnim", "hdu5724": "board"}
 # the judge's sample answers (SPEC.md): per test case, W when the first player wins (S-Nim: the
 # first position of the case, which is the one the tab loads)
 JUDGE = {"hdu1536": ["L", "W"], "hdu5795": ["L", "W"], "hdu5724": ["L", "W"]}
-CASE_ITEM = {"hdu1536": "case {}", "hdu5795": "Case {}", "hdu5724": "Test {}"}
+CASE_ITEM = {"hdu1536": "case {}:", "hdu5795": "case {}:", "hdu5724": "case {}:"}
 
 
 def tab(window, key):
@@ -139,7 +139,7 @@ def test_save_and_open_round_trip_every_tab(window, dialogs, tmp_path):
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["version"] == sgs.VERSION and set(saved["tabs"]) == {"snim", "splitnim", "board"}
     assert window.document.new()
-    assert window.tabs.states() == window.tabs.defaults and window.document.model.nodes() == []
+    assert window.tabs.states() == window.tabs.empty_states() and window.document.model.nodes() == []
     assert window.document.open(str(path))
     assert window.tabs.states() == states and graph_state(window.document.model) == graph
     assert not window.isWindowModified()

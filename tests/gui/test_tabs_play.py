@@ -23,8 +23,8 @@ from sgstudio.paths import resource_path
 L = Qt.MouseButton.LeftButton
 KEYS = ("snim", "splitnim", "board")
 SHORT_BOARD = {"width": 20, "rows": [[12, 13, 17], [16, 18]]}  # blocks to jump; a game of a few moves
-SAMPLES = {"snim": ("hdu1536", "hdu1536.txt", "case 2"), "splitnim": ("hdu5795", "hdu5795.txt", "Case 2"),
-           "board": ("hdu5724", "hdu5724.txt", "Test 2")}
+SAMPLES = {"snim": ("hdu1536", "hdu1536.txt", "case 2:"), "splitnim": ("hdu5795", "hdu5795.txt", "case 2:"),
+           "board": ("hdu5724", "hdu5724.txt", "case 2:")}
 
 
 @pytest.fixture
@@ -79,9 +79,9 @@ def start(qtbot, window, mode: Mode = Mode.COMPUTER_VS_COMPUTER) -> PlaySession:
 
 def assert_read_only(window, key: str, on: bool) -> None:
     t = tab(window, key)
-    assert t.banner.isVisible() == on
+    assert window.tabs.banner.isVisible() == on and not t.banner.isVisible()  # in the tab bar, not the tab
     if on:
-        assert "edits end play" in t.banner.text()
+        assert "edits end play" in window.tabs.banner.text()
     no_edit = QAbstractItemView.EditTrigger.NoEditTriggers
     if key == "snim":
         assert (t.heap_table.view.editTriggers() == no_edit) == on and t.set_editor.field.isReadOnly() == on
@@ -171,7 +171,8 @@ def test_snim_edits_are_refused_while_playing_and_an_undo_ends_play(qtbot, windo
     assert window.play.playing and t.undo_stack.count() == 1 and t.model.heaps == own
     assert shown(window, "snim") == s.position
     window.actions["undo"].trigger()  # an edit through the stack ends play
-    assert not window.play.playing and "edited" in window.statusBar().currentMessage()
+    message = window.statusBar().currentMessage()
+    assert not window.play.playing and message.startswith("Undone: Import") and "play mode ended" in message
     assert_read_only(window, "snim", False)
     assert shown(window, "snim") == t.model.heaps != own
 

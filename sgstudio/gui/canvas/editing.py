@@ -29,6 +29,21 @@ from sgstudio.gui.commands import (
 PASTE_STEP = 40.0
 
 
+def free_shift(taken: set[tuple[int, int]], clip: dict, steps: int = 1) -> float:
+    """The shift (``k * PASTE_STEP`` for the least ``k >= steps``) that puts no pasted vertex exactly
+    where a vertex already is (``taken``: positions rounded to whole units), so copies never hide.
+
+    >>> clip = {"vertices": [[0, "A", 0, 0]]}
+    >>> free_shift(set(), clip), free_shift({(40, 40)}, clip), free_shift({(40, 40), (80, 80)}, clip, 2)
+    (40.0, 80.0, 120.0)
+    """
+    rows = [(float(x), float(y)) for _, _, x, y in clip["vertices"]]
+    k = steps
+    while any((round(x + k * PASTE_STEP), round(y + k * PASTE_STEP)) in taken for x, y in rows):
+        k += 1
+    return k * PASTE_STEP
+
+
 class EditActions:
     """Selection-based edits. Needs ``model``, ``undo_stack``, ``scene()`` and ``status_message``."""
 
@@ -151,6 +166,8 @@ class EditActions:
             self._paste_clip(clip, "Duplicate", PASTE_STEP)
 
     def _paste_clip(self, clip: dict, text: str, shift: float) -> None:
+        taken = {(round(p[0]), round(p[1])) for p in map(self.model.pos, self.model.nodes()) if p is not None}
+        shift = free_shift(taken, clip, round(shift / PASTE_STEP))
         cmd = PasteCommand(self.model, clip, (shift, shift), text=text)
         self.undo_stack.push(cmd)
         self.select_vertices(cmd.new_ids)

@@ -11,15 +11,17 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QPainterPath, QPolygonF, QStaticText, QTransform
+from PySide6.QtGui import QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyle
 
 from sgstudio.gui import palette
+from sgstudio.gui.canvas.texts import LABEL_WIDTH, VALUE_WIDTH, PlacedText, fitted_text
 
 RADIUS = 26.0  # vertex radius in scene units
 RIM = 7.0  # a press this close to a vertex's edge starts drawing an edge
 ARROW = 11.0  # arrowhead length
 TEXT_LOD = 0.4  # below this zoom, labels and values are not drawn
+TOKEN_LOD = 0.4  # below this zoom, the token badge is not drawn (the scene's token layer marks tokens)
 ARROW_LOD = 0.12  # below this zoom, arrowheads are not drawn
 VERTEX = QGraphicsItem.UserType + 1
 EDGE = QGraphicsItem.UserType + 2
@@ -28,15 +30,6 @@ EDGE = QGraphicsItem.UserType + 2
 MOVE = "move"  # a winning move hovered in the analysis panel
 FLASH = "flash"  # part of a refused cycle
 TARGET = "target"  # the vertex under a rubber edge
-
-
-def _static_text(text: str, size: float, bold: bool) -> tuple[QStaticText, QPointF]:
-    """A laid-out text and the offset that centres it on (0, 0)."""
-    st = QStaticText(text)
-    st.setTextFormat(Qt.TextFormat.PlainText)
-    st.prepare(QTransform(), palette.font(size, bold))
-    s = st.size()
-    return st, QPointF(-s.width() / 2, -s.height() / 2)
 
 
 class VertexItem(QGraphicsRectItem):
@@ -59,8 +52,10 @@ class VertexItem(QGraphicsRectItem):
         self.vertex = vertex
         self.edges: list[EdgeItem] = []
         self.tokens = 0
+        self.token_layer = None  # the scene's TokenLayer: it marks the tokens when zoomed out
         self.highlight: str | None = None
         self.token_highlight = False
+        self.rim_cue = False  # the mouse is where a drag would start an edge from this vertex
         self.setFlags(_VERTEX_FLAGS)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # repaints blit, not Python
         self.setZValue(1)
@@ -69,7 +64,7 @@ class VertexItem(QGraphicsRectItem):
         self._texts: tuple | None = None  # laid-out label and value, made when first needed
         self.set_label(label)
         self.set_value(value)
-        self._badge_text: tuple[QStaticText, QPointF] | None = None
+        self._badge_text: PlacedText | None = None
         self._badge_at: QPointF | None = None  # where the token badge goes, found when first drawn
 
     def type(self) -> int:
@@ -112,12 +107,19 @@ class VertexItem(QGraphicsRectItem):
         if count == self.tokens:
             return
         self.tokens = count
-        self._badge_text = _static_text(str(count), 7, True) if count > 1 else None
+        self._badge_text = PlacedText(str(count), 7, True) if count > 1 else None
         self.update()
+        if self.token_layer is not None:  # the document's tokens, or play's shown over them
+            self.token_layer.changed()
 
     def set_highlight(self, kind: str | None) -> None:
         if kind != self.highlight:
             self.highlight = kind
+            self.update()
+
+    def set_rim_cue(self, on: bool) -> None:
+        if on != self.rim_cue:
+            self.rim_cue = on
             self.update()
 
     def set_token_highlight(self, on: bool) -> None:
@@ -131,16 +133,16 @@ class VertexItem(QGraphicsRectItem):
 
     def shown_text(self) -> tuple[str, str]:
         """The label and value texts drawn on the vertex."""
-        label, _, value, _ = self._laid_out()
+        label, value = self._laid_out()
         return label.text(), value.text()
 
-    def _laid_out(self) -> tuple[QStaticText, QPointF, QStaticText, QPointF]:
+    def _laid_out(self) -> tuple[PlacedText, PlacedText]:
         """(label, where, value, where), laid out once per change of label or value (lazily: a
         zoomed-out view never draws text)."""
         if self._texts is None:
-            label, label_at = _static_text(self.label, 10, True)
-            value, value_at = _static_text(f"g={self.value}", 8, False)
-            self._texts = label, label_at + QPointF(0, -7), value, value_at + QPointF(0, 8)
+            label, size = fitted_text(self.label, 10, True, LABEL_WIDTH)
+            value = fitted_text(f"g={self.value}", min(9.0, size), False, VALUE_WIDTH)  # never the bigger
+            self._texts = PlacedText(label, size, True), PlacedText(*value, False)
         return self._texts
 
     def on_rim(self, scene_pos: QPointF) -> bool:
@@ -160,6 +162,8 @@ class VertexItem(QGraphicsRectItem):
         if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
             for edge in self.edges:
                 edge.adjust()
+            if self.tokens and self.token_layer is not None:
+                self.token_layer.changed()
         return super().itemChange(change, value)
 
     def paint(self, painter, option, widget=None) -> None:
@@ -170,19 +174,20 @@ class VertexItem(QGraphicsRectItem):
             painter.setPen(palette.pen(colour, 3.0, style))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(self._HALO)
-        painter.setPen(palette.pen(palette.INK, 1.5))
+        painter.setPen(palette.pen(palette.SKY, 5.0) if self.rim_cue else palette.pen(palette.INK, 1.5))
         painter.setBrush(self._fill)
         painter.drawEllipse(self._CIRCLE)
-        if option.levelOfDetailFromTransform(painter.worldTransform()) >= TEXT_LOD:  # else too small to read
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if lod >= TEXT_LOD:  # else too small to read
             if self.value == 0:  # the shape cue: value-0 vertices carry an inner ring
                 painter.setPen(palette.pen(palette.PAPER, 1.5))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(self._INNER)
-            label, label_at, value, value_at = self._laid_out()
+            label, value = self._laid_out()
             painter.setPen(self._text_pen)
-            painter.drawStaticText(label_at, label)
-            painter.drawStaticText(value_at, value)
-        if self.tokens:
+            label.draw(painter, _LABEL_AT)
+            value.draw(painter, _VALUE_AT)
+        if self.tokens and lod >= TOKEN_LOD:  # else the token layer marks them, a few pixels wide
             self._paint_badge(painter)
 
     def _paint_badge(self, painter) -> None:
@@ -193,11 +198,11 @@ class VertexItem(QGraphicsRectItem):
         centre = self.badge_centre()
         painter.drawEllipse(centre, r, r)
         if self._badge_text:
-            text, at = self._badge_text
             painter.setPen(palette.pen(palette.PAPER))
-            painter.drawStaticText(centre + at, text)
+            self._badge_text.draw(painter, centre)
 
 
+_LABEL_AT, _VALUE_AT = QPointF(0, -7), QPointF(0, 8)  # the centres of the label and of g=value
 BADGE_DISTANCE = RADIUS * 1.02  # from a vertex's centre to its token badge's
 BADGE_CLEAR = math.radians(38)  # a badge this far (in angle) from every edge misses lines and arrowheads
 _BADGE_PLACES = [math.radians(a) for a in (-45, 0, 45, -135, 180, 135, -90, 90, -22.5, 22.5, -67.5, 67.5,

@@ -1,12 +1,12 @@
 """The colour legend: what blue and orange (and the inner ring) mean. Drawn by a small overlay widget
-in a corner of the canvas, and into exported images.
+in a corner of the canvas, and into exported images. Also the hint an empty canvas shows.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from sgstudio.gui import palette
 
@@ -52,3 +52,18 @@ class LegendWidget(QWidget):
         painter = QPainter(self)
         draw_legend(painter, QPointF(0, 0))
         painter.end()
+
+
+EMPTY_HINT = "Double-click to add a vertex, drag from a rim to draw an edge"
+
+
+class EmptyHint(QLabel):
+    """What to do on an empty canvas, centred on it (the canvas shows it until the first vertex)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(EMPTY_HINT, parent)
+        self.setObjectName("empty_hint")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setWordWrap(True)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # the double-click goes through
+        self.setStyleSheet(f"QLabel#empty_hint {{ color: {palette.EDGE}; font-size: 13pt; }}")

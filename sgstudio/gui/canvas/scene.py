@@ -32,6 +32,7 @@ from sgstudio.gui.canvas.items import (
     rubber_geometry,
 )
 from sgstudio.gui.canvas.tips import edge_tip, vertex_tip
+from sgstudio.gui.canvas.token_layer import TokenLayer
 
 FLASH_MS = 1100
 MARGIN = 3000.0  # room around the graph for panning
@@ -48,6 +49,7 @@ class GraphScene(QGraphicsScene):
         self._highlighted: list = []
         self._flashed: list = []
         self._target: VertexItem | None = None
+        self._rim: VertexItem | None = None  # the vertex whose rim cue shows
         self._rubber: QGraphicsLineItem | None = None
         self._refused: QGraphicsPathItem | None = None
         self._flash_timer = QTimer(self)
@@ -72,11 +74,14 @@ class GraphScene(QGraphicsScene):
         self.clear_flash()
         self.clear_highlight()
         self.end_rubber()
+        self._rim = None
         self.clear()
         self.vertex_items.clear()
         self.edge_items.clear()
         self.edge_layer = EdgeLayer()  # draws all edges in one call when zoomed out
         self.addItem(self.edge_layer)
+        self.token_layer = TokenLayer(self._token_holders)  # marks the tokens when zoomed out
+        self.addItem(self.token_layer)
         self.model = model
         for v in model.nodes():
             self._on_node_added(v)
@@ -93,12 +98,15 @@ class GraphScene(QGraphicsScene):
         item = VertexItem(v, m.label(v), m.grundy(v))
         pos = m.pos(v)
         item.setPos(QPointF(*pos) if pos is not None else self._spare_place())
+        item.token_layer = self.token_layer
         self.addItem(item)
         self.vertex_items[v] = item
         self._grow_to(item.pos())
 
     def _on_node_removed(self, v: int) -> None:
         item = self.vertex_items.pop(v)
+        if item.tokens:
+            self.token_layer.changed()
         for edge in list(item.edges):  # normally none left: the model removes edges first
             self._drop_edge(edge)
         self._forget(item)
@@ -125,6 +133,9 @@ class GraphScene(QGraphicsScene):
         if item is not None:
             item.set_tokens(self.model.token_count(v))
 
+    def _token_holders(self) -> Iterator[tuple[QPointF, int]]:
+        return ((item.pos(), item.tokens) for item in self.vertex_items.values() if item.tokens)
+
     def _on_node_changed(self, v: int) -> None:
         item = self.vertex_items[v]
         label = self.model.label(v)
@@ -148,6 +159,8 @@ class GraphScene(QGraphicsScene):
                 group.remove(item)
         if item is self._target:
             self._target = None
+        if item is self._rim:
+            self._rim = None
 
     # -- geometry ----------------------------------------------------------------------------
     def graph_rect(self) -> QRectF:
@@ -186,7 +199,20 @@ class GraphScene(QGraphicsScene):
         """Ids of the selected vertices, sorted."""
         return sorted(item.vertex for item in self.selectedItems() if isinstance(item, VertexItem))
 
-    # -- view state: highlight, rubber edge, refused cycle ---------------------------------------
+    # -- view state: highlight, rim cue, rubber edge, refused cycle -----------------------------
+    def set_rim_cue(self, item: VertexItem | None) -> None:
+        """Show where an edge drag would start: ``item``'s rim lights up (None: no vertex's)."""
+        if item is not self._rim:
+            if self._rim is not None:
+                self._rim.set_rim_cue(False)
+            self._rim = item
+            if item is not None:
+                item.set_rim_cue(True)
+
+    def rim_cued(self) -> int | None:
+        """The vertex whose rim cue shows, if any."""
+        return None if self._rim is None else self._rim.vertex
+
     def highlight_move(self, u: int, v: int) -> None:
         """Show the move of a token from u along u -> v (the edge and u's token)."""
         self.clear_highlight()

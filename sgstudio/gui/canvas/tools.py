@@ -12,6 +12,7 @@ from PySide6.QtCore import QLineF, QPointF, Qt
 from sgstudio.gui.commands import AddTokenCommand, AddVertexCommand, MoveVerticesCommand, RemoveTokenCommand
 
 if TYPE_CHECKING:
+    from sgstudio.gui.canvas.items import VertexItem
     from sgstudio.gui.canvas.view import GraphCanvas
 
 CLICK_SLOP = 4.0  # a press that moves less than this (view pixels) is a click, not a drag
@@ -139,6 +140,10 @@ class Tool:
         """The cursor over ``pos`` when no button is down."""
         return Qt.CursorShape.ArrowCursor
 
+    def edge_start(self, pos: QPointF) -> VertexItem | None:
+        """The vertex a press at ``pos`` would draw an edge from (its rim is cued while hovered)."""
+        return None
+
 
 class SelectTool(Tool):
     """Click/rubber-band to select, drag to move; a press on a vertex's rim starts an edge."""
@@ -169,6 +174,10 @@ class SelectTool(Tool):
             return Qt.CursorShape.ArrowCursor
         return Qt.CursorShape.CrossCursor if item.on_rim(pos) else Qt.CursorShape.SizeAllCursor
 
+    def edge_start(self, pos):
+        item = self.canvas.vertex_at(pos)
+        return item if item is not None and item.on_rim(pos) else None
+
 
 class EdgeTool(Tool):
     """Drag from anywhere on a vertex to another vertex to add an edge."""
@@ -184,6 +193,9 @@ class EdgeTool(Tool):
 
     def hover_cursor(self, pos):
         return Qt.CursorShape.CrossCursor if self.canvas.vertex_at(pos) else Qt.CursorShape.ArrowCursor
+
+    def edge_start(self, pos):
+        return self.canvas.vertex_at(pos)
 
 
 class TokenTool(Tool):

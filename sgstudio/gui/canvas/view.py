@@ -3,6 +3,7 @@ keys to editing actions, and owns zoom, pan, snap, fit, the legend overlay and e
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QCursor, QPainter, QUndoStack
 from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -12,9 +13,10 @@ from sgstudio.gui import palette
 from sgstudio.gui.canvas import export
 from sgstudio.gui.canvas.editing import EditActions
 from sgstudio.gui.canvas.items import VertexItem
-from sgstudio.gui.canvas.legend import LegendWidget
+from sgstudio.gui.canvas.legend import EmptyHint, LegendWidget
 from sgstudio.gui.canvas.scene import GraphScene
 from sgstudio.gui.canvas.tools import TOOLS, Gesture, PanGesture, Tool
+from sgstudio.gui.commands import SetPositionsCommand
 
 GRID = 20.0
 ZOOM_STEP = 1.25
@@ -32,6 +34,17 @@ _KEYS = {  # (key, ctrl) -> method name; the window may call the same methods fr
     (K.Key_S, False): "_tool_select", (K.Key_E, False): "_tool_edge", (K.Key_T, False): "_tool_token",
 }
 _ARROWS = {K.Key_Left: (-1, 0), K.Key_Right: (1, 0), K.Key_Up: (0, -1), K.Key_Down: (0, 1)}
+
+
+def _fit_scale(rect: QRectF, area: QRectF) -> float:
+    """The zoom that fits ``rect`` into ``area`` (at most :data:`MAX_FIT_SCALE`; tiny areas: the least).
+
+    >>> _fit_scale(QRectF(0, 0, 100, 50), QRectF(0, 0, 300, 300)), _fit_scale(QRectF(0, 0, 10, 10), QRectF())
+    (1.5, 0.03)
+    """
+    if area.width() <= 1 or area.height() <= 1:
+        return MIN_SCALE
+    return max(MIN_SCALE, min(area.width() / rect.width(), area.height() / rect.height(), MAX_FIT_SCALE))
 
 
 class GraphCanvas(EditActions, QGraphicsView):
@@ -65,8 +78,11 @@ class GraphCanvas(EditActions, QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._legend = LegendWidget(self)
+        self._hint = EmptyHint(self)
         self.setScene(GraphScene(model, self))
         self.scene().selectionChanged.connect(self._emit_selection)
+        self.scene().changed.connect(self._show_hint)
+        self._stack_index = undo_stack.index()  # the owner of the stack connects it to stack_moved
         self.set_model(model)
 
     # -- document --------------------------------------------------------------------------
@@ -85,7 +101,24 @@ class GraphCanvas(EditActions, QGraphicsView):
             for v, p in self._initial_positions(model).items():
                 model.set_pos(v, p)
         self.scene().set_model(model)
+        self._show_hint()
         self.fit_graph()
+
+    def _show_hint(self, *_args: object) -> None:
+        """The empty-canvas hint, until the first vertex exists."""
+        self._hint.setVisible(not self.scene().vertex_items)
+
+    def stack_moved(self, index: int) -> None:
+        """The undo stack's index changed: after an undo or redo of Layout, fit the graph again (the
+        layout's zoom no longer suits). The stack's owner connects ``indexChanged`` here (the window:
+        its stack outlives the canvas's connections)."""
+        old, self._stack_index = self._stack_index, index
+        if not shiboken6.isValid(self.undo_stack):  # the stack says goodbye as it is destroyed
+            return
+        if index != old and any(isinstance(self.undo_stack.command(k), SetPositionsCommand)
+                                for k in range(min(index, old), max(index, old))):
+            self.scene().fit_scene_rect()
+            self.fit_graph()
 
     @staticmethod
     def _initial_positions(model: GameGraph) -> dict:
@@ -202,15 +235,34 @@ class GraphCanvas(EditActions, QGraphicsView):
         return self.transform().m11()
 
     def fit_graph(self) -> None:
-        """Show the whole graph (without zooming in past 150 %)."""
-        rect = self.scene().graph_rect()
+        """Show the whole graph (without zooming in past 150 %), leaving the legend's corner free.
+
+        When the graph fitted to the whole view would put a vertex under the legend, it is fitted
+        instead above the legend or right of it, whichever shows it larger.
+        """
+        rect = self.scene().graph_rect().adjusted(-30, -30, 30, 30)
         if rect.isNull():
             return
-        self.fitInView(rect.adjusted(-30, -30, 30, 30), Qt.AspectRatioMode.KeepAspectRatio)
-        if self.transform().m11() > MAX_FIT_SCALE:
-            self.resetTransform()
-            self.scale(MAX_FIT_SCALE, MAX_FIT_SCALE)
-            self.centerOn(rect.center())
+        view = QRectF(self.viewport().rect())
+        self._fit_into(rect, view)
+        legend = QRectF(self._legend.geometry()).translated(-QPointF(self.viewport().pos()))
+        if not self._under(legend):
+            return
+        above = QRectF(view.left(), view.top(), view.width(), legend.top() - view.top())
+        beside = QRectF(legend.right(), view.top(), view.right() - legend.right(), view.height())
+        self._fit_into(rect, max(above, beside, key=lambda area: _fit_scale(rect, area)))
+
+    def _fit_into(self, rect: QRectF, area: QRectF) -> None:
+        """Scale so that ``rect`` (scene) fits in ``area`` (viewport pixels), centred there."""
+        scale = _fit_scale(rect, area)
+        self.resetTransform()
+        self.scale(scale, scale)
+        self.centerOn(rect.center() + (QRectF(self.viewport().rect()).center() - area.center()) / scale)
+
+    def _under(self, area: QRectF) -> bool:
+        """Whether a vertex shows in ``area`` (viewport pixels)."""
+        shown = self.mapToScene(area.toAlignedRect()).boundingRect()
+        return any(isinstance(item, VertexItem) for item in self.scene().items(shown))
 
     # -- export ----------------------------------------------------------------------------------
     def export_png(self, path: str, scale: float = 2.0) -> bool:
@@ -231,6 +283,7 @@ class GraphCanvas(EditActions, QGraphicsView):
             self._gesture = PanGesture(self, vp)
             return
         self.setFocus()
+        self.scene().set_rim_cue(None)
         self._gesture = self._tool.press(button, event.modifiers(), pos, vp)
         if self._gesture is None:
             super().mousePressEvent(event)
@@ -243,7 +296,12 @@ class GraphCanvas(EditActions, QGraphicsView):
         if not event.buttons():
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor if self._space
                                       else self._tool.hover_cursor(pos))
+            self.scene().set_rim_cue(None if self._space else self._tool.edge_start(pos))
         super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self.scene().set_rim_cue(None)
+        super().leaveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
         if self._gesture is not None:
@@ -326,3 +384,4 @@ class GraphCanvas(EditActions, QGraphicsView):
         super().resizeEvent(event)
         vp = self.viewport().geometry()
         self._legend.move(vp.left() + 8, vp.bottom() - self._legend.height() - 8)
+        self._hint.setGeometry(vp.adjusted(40, 0, -40, 0))

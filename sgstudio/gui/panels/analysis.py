@@ -113,6 +113,8 @@ class MoveList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
+        self.setWordWrap(True)  # a move of long labels wraps: the list never scrolls sideways
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setToolTip("Hover a move to see it on the canvas; double-click to play it.")
         self.itemEntered.connect(self._entered)
         self.itemDoubleClicked.connect(self._played)

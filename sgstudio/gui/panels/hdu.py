@@ -35,11 +35,13 @@ def case_model(case: object) -> tuple[GameGraph, list[list[int]]]:
     return model, queries
 
 
-def describe_case(index: int, case: object) -> str:
-    """One line naming a case in the chooser."""
+def describe_case(case: object) -> str:
+    """What the case chooser says of a case: its positions, edges (the moves of the graph) and queries."""
+    from sgstudio.gui.cases import counted
+
     n, succ, queries = case_parts(case)
     edges = sum(map(len, succ))
-    return f"case {index + 1}: {n} positions, {edges} moves, {len(queries)} queries"
+    return f"{counted(n, 'position')}, {counted(edges, 'edge')}, {counted(len(queries), 'query', 'queries')}"
 
 
 def export_text(model: GameGraph) -> str:

@@ -19,59 +19,33 @@ of the target's undo stack (an edit of the game) ends play mode; :meth:`PlayPane
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QListWidgetItem,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QWidget,
-)
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 
 from sgstudio.core.moves import parse_move, people_reason
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.core.policy import has_move
 from sgstudio.gui.panels.play_target import PlayTarget
 from sgstudio.gui.panels.play_text import move_text, player_name, position_text, short_name
-from sgstudio.gui.panels.play_widgets import MODES, PlayWidgets
+from sgstudio.gui.panels.play_widgets import MODES, WHY, PlayWidgets, WrappingDelegate
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
 MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
-
-
-WHY = 4
-"""The move list's column of reasons."""
-
-
-class WrappingDelegate(QStyledItemDelegate):
-    """Rows as tall as column ``column``'s text wrapped to that column's width (a QTreeView sizes
-    rows without knowing the column widths, so its word wrap alone never makes a row taller)."""
-
-    def __init__(self, tree: QTreeWidget, column: int) -> None:
-        super().__init__(tree)
-        self.tree, self.column = tree, column
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
-        hint = super().sizeHint(option, index)
-        width = self.tree.header().sectionSize(self.column) - 8  # the cell's margins
-        text = str(index.data() or "")
-        rect = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 20), 10**6),
-                                               int(Qt.TextFlag.TextWordWrap), text)
-        return QSize(hint.width(), max(hint.height(), rect.height() + 4))
+EDITED = "The game was edited: play mode ended (the position from before play is back)"
 
 
 class PlayPanel(PlayWidgets):
     """Controls, the move list, and the moves from the current position.
 
     Signals: ``start_requested()`` (the window answers with :meth:`start` and the current tab's
-    target) and ``message(str)`` (one line for the status bar).
+    target), ``message(str)`` (one line for the status bar) and ``playing_changed(bool)``.
     """
 
     start_requested = Signal()
     message = Signal(str)
+    playing_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -145,6 +119,7 @@ class PlayPanel(PlayWidgets):
         self._shown_index, self._rows = 0, 0
         self.history.clear()
         self._set_playing(True)
+        self.playing_changed.emit(True)
         self.show_syntax(target.kind)
         self._changed()
         self._say(f"Play mode on the {target.title} tab: the document is not changed by play")
@@ -164,6 +139,7 @@ class PlayPanel(PlayWidgets):
             target.undo_stack.indexChanged.disconnect(self._edited)
         target.finish()
         self._set_playing(False)
+        self.playing_changed.emit(False)
         self._idle()
         if keep and target.can_keep:
             target.keep(session.position)
@@ -171,7 +147,7 @@ class PlayPanel(PlayWidgets):
             self._say(reason)
 
     def _edited(self, *_args: object) -> None:
-        self.stop("The game was edited: play mode ended (the position from before play is back)")
+        self.stop(EDITED)
 
     def _idle(self) -> None:
         self.history.clear()
@@ -192,8 +168,7 @@ class PlayPanel(PlayWidgets):
 
     def _mode_changed(self, *_args: object) -> None:
         mode = MODES[self.mode_box.currentIndex()][1]
-        self.first_box.setVisible(mode is Mode.HUMAN_VS_COMPUTER)
-        self.auto_row.setVisible(mode is Mode.COMPUTER_VS_COMPUTER)
+        self.mode_row.setCurrentIndex(self.mode_box.currentIndex())  # its pages follow MODES
         self.hint_button.setEnabled(self.playing and mode is not Mode.COMPUTER_VS_COMPUTER)
         if mode is not Mode.COMPUTER_VS_COMPUTER:
             self.run_button.setChecked(False)
@@ -340,6 +315,7 @@ class PlayPanel(PlayWidgets):
         self.last.setText(self._last_text())
         self.back_button.setEnabled(s.index > 0)
         self.forward_button.setEnabled(s.index < len(s.history) or s.computer_to_move)
+        self.hint_button.setEnabled(s.mode is not Mode.COMPUTER_VS_COMPUTER and not s.is_over)
         if s.is_over:
             self.run_button.setChecked(False)
             self._say(self._turn_text())
@@ -361,9 +337,10 @@ class PlayPanel(PlayWidgets):
             return "The start position: no move yet."
         r = s.history[s.index - 1]
         move = move_text(self.target.kind, r.before, r.move, self.target.label)
-        why = "by hand" if r.reason == "by hand" else f"because {r.reason}"
+        why = r.reason if r.by_person else f"because {r.reason}"
         values = f"nim-sum {r.value_before} → {r.value_after}"
-        return f"Move {s.index}: {self._who(r.player)} played {move} ({why}); {values}."
+        who = player_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)  # who made it
+        return f"Move {s.index}: {who} played {move}, {values}, {why}."
 
     def _who(self, player: int) -> str:
         s = self.session
@@ -397,7 +374,7 @@ class PlayPanel(PlayWidgets):
 
     def _history_row(self, number: int, r: MoveRecord) -> QTreeWidgetItem:
         s = self.session
-        who = short_name(r.player, r.reason != "by hand", s.mode is Mode.HUMAN_VS_COMPUTER)
+        who = short_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)
         move = move_text(self.target.kind, r.before, r.move, self.target.label)
         item = QTreeWidgetItem([str(number), who, move, f"{r.value_before} → {r.value_after}", r.reason])
         item.setData(0, MOVE_ROLE, r)

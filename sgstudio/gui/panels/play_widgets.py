@@ -1,12 +1,15 @@
 """The Play panel's widgets and layout (its behaviour is in :mod:`sgstudio.gui.panels.play`).
 
-Three columns: the controls; the state line and the move list; the "Type a move" line over the
-moves from the current position.
+Over three columns, three state lines (whose turn; the last move; a notice: a refusal, a hint);
+then the controls, the move list, and the "Type a move" line over the moves from the current
+position. Nothing moves when the texts or the mode change: each state line is one line high
+whatever its text (a longer one is cut, in full in its tooltip), and the mode's own row (who moves
+first, or Run and the speed) keeps the height of the taller of them.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -18,6 +21,9 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSlider,
+    QStackedWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QVBoxLayout,
     QWidget,
@@ -26,13 +32,37 @@ from PySide6.QtWidgets import (
 from sgstudio.core.moves import SYNTAX
 from sgstudio.core.play import Mode
 from sgstudio.gui import palette
+from sgstudio.gui.widgets import FittedLabel
 
 MODES = [("You against the computer", Mode.HUMAN_VS_COMPUTER),
          ("Computer against itself", Mode.COMPUTER_VS_COMPUTER),
          ("Two people (with hints)", Mode.TWO_HUMANS)]
-COLUMNS = ["#", "Who", "Move", "Nim-sum", "Why (the computer's reason)"]
+COLUMNS = ["#", "Who", "Move", "Nim-sum", "Why"]
+WHY_TIP = "Why the computer chose the move (a person's move: by hand)"
 EXAMPLES = {"dag": "A -> D", "snim": "2 take 3", "splitnim": "2 -> 2 + 3 + 4", "board": "2: 18 -> 19"}
 """The "Type a move" line's placeholder for each game (the full syntax is its tooltip)."""
+TYPE_A_MOVE = "Type a move, then Enter"
+
+
+WHY = 4
+"""The move list's column of reasons."""
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as column ``column``'s text wrapped to that column's width (a QTreeView sizes
+    rows without knowing the column widths, so its word wrap alone never makes a row taller)."""
+
+    def __init__(self, tree: QTreeWidget, column: int) -> None:
+        super().__init__(tree)
+        self.tree, self.column = tree, column
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        hint = super().sizeHint(option, index)
+        width = self.tree.header().sectionSize(self.column) - 8  # the cell's margins
+        text = str(index.data() or "")
+        rect = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 20), 10**6),
+                                               int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), rect.height() + 4))
 
 
 def _button(text: str, tip: str, parent: QWidget, checkable: bool = False) -> QPushButton:
@@ -68,6 +98,7 @@ class PlayWidgets(QWidget):
         self.first_box = QComboBox(box)
         self.first_box.addItems(["You move first", "The computer moves first"])
         self.first_box.setToolTip("Who makes the first move (you against the computer)")
+        self.mode_row = QStackedWidget(box)  # as tall as its tallest page, whichever is shown
         self.auto_row = QWidget(box)
         auto = QHBoxLayout(self.auto_row)
         auto.setContentsMargins(0, 0, 0, 0)
@@ -79,7 +110,8 @@ class PlayWidgets(QWidget):
         auto.addWidget(self.run_button)
         auto.addWidget(QLabel("Speed", box))
         auto.addWidget(self.speed, 1)
-        self.auto_row.hide()
+        for page in (self.first_box, self.auto_row, QWidget(box)):  # the last: two people
+            self.mode_row.addWidget(page)
         nav = QHBoxLayout()
         self.restart_button = _button("Restart", "Back to the start; the move list is kept for Next", box)
         self.back_button = _button("◀ Back", "Step back one move", box)
@@ -93,7 +125,7 @@ class PlayWidgets(QWidget):
         self.drag_button = _button("Drag tokens", "Move tokens on the canvas by dragging them", box)
         extra.addWidget(self.keep_button)
         extra.addWidget(self.drag_button)
-        for w in (self.start_button, self.mode_box, self.first_box, self.auto_row):
+        for w in (self.start_button, self.mode_box, self.mode_row):
             col.addWidget(w)
         col.addLayout(nav)
         col.addLayout(extra)
@@ -106,25 +138,21 @@ class PlayWidgets(QWidget):
         col = QVBoxLayout(box)
         col.setContentsMargins(0, 0, 0, 0)
         col.setSpacing(2)
-        self.status = QLabel("", box)
-        self.status.setWordWrap(True)
+        self.status = FittedLabel("", box)
         bold = self.status.font()
         bold.setBold(True)
         self.status.setFont(bold)
-        self.last = QLabel("", box)
-        self.last.setWordWrap(True)
-        self.last.setToolTip("The move that led to the position shown, and why it was chosen")
-        self.notice = QLabel("", box)
-        self.notice.setWordWrap(True)
+        self.last = FittedLabel("", box, tip="The move that led to the position shown, and why it was chosen")
+        self.notice = FittedLabel("", box)
         self.notice.setStyleSheet(f"color: {palette.VERMILLION};")
-        col.addWidget(self.status)
-        col.addWidget(self.last)
-        col.addWidget(self.notice)
+        for label in (self.status, self.last, self.notice):
+            col.addWidget(label)
         return box
 
     def _moves(self) -> QWidget:
         self.history = QTreeWidget(self)
         self.history.setHeaderLabels(COLUMNS)
+        self.history.headerItem().setToolTip(len(COLUMNS) - 1, WHY_TIP)
         self.history.setRootIsDecorated(False)
         self.history.setUniformRowHeights(True)
         self.history.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -146,16 +174,19 @@ class PlayWidgets(QWidget):
         self.move_edit = QLineEdit(box)
         self.move_edit.setObjectName("type_a_move")
         self.move_edit.setClearButtonEnabled(True)
-        self.move_edit.setPlaceholderText("Type a move, then Enter")
+        self.move_edit.setPlaceholderText(TYPE_A_MOVE)
         col.addWidget(self.move_edit)
         col.addWidget(self.choices)
         return box
 
     def show_syntax(self, kind: str) -> None:
-        """The "Type a move" line names the syntax of the game being played (``kind``)."""
+        """The "Type a move" line names the syntax of game ``kind`` (the tab's, shown or played);
+        "Drag tokens" is there for tokens on a graph (``"dag"``) only."""
         example = EXAMPLES.get(kind)
-        self.move_edit.setPlaceholderText(f"Type a move, e.g. {example}" if example else "Type a move")
-        self.move_edit.setToolTip(SYNTAX[kind].capitalize() + "; Enter plays it" if kind in SYNTAX else "")
+        self.move_edit.setPlaceholderText(f"e.g. {example}, then Enter" if example else TYPE_A_MOVE)
+        syntax = SYNTAX.get(kind, "")
+        self.move_edit.setToolTip(syntax[:1].upper() + syntax[1:] + "; Enter plays it" if syntax else "")
+        self.drag_button.setVisible(kind == "dag")
 
     def _set_playing(self, on: bool) -> None:
         self.start_button.setText("■ Stop playing" if on else "▶ Play from this position")
@@ -166,4 +197,4 @@ class PlayWidgets(QWidget):
         self.hint_button.setEnabled(on and mode is not Mode.COMPUTER_VS_COMPUTER)
         target = getattr(self, "target", None)
         self.keep_button.setEnabled(on and bool(target is not None and target.can_keep))
-        self.drag_button.setVisible(bool(target is not None and hasattr(target, "use_drag")))
+        self.drag_button.setEnabled(on and hasattr(target, "use_drag"))

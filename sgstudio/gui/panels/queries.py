@@ -2,7 +2,9 @@
 
 A query is a multiset of token positions; its answer is WIN exactly when the XOR of the tokens'
 Grundy values is non-zero (Sprague-Grundy theorem). Answers follow the current graph, so they
-stay right after edits. Placing a query's tokens is one undo step
+stay right after edits. The row highlighted is the query whose tokens are the ones on the graph
+(none when no query's are; after an import, query 1, whose tokens are placed). Placing a query's
+tokens is one undo step
 (:class:`sgstudio.gui.commands.PlaceTokensCommand`).
 """
 
@@ -45,6 +47,8 @@ class QueriesPanel(QWidget):
         self.title = QLabel(NO_IMPORT, self)
         self.title.setWordWrap(True)
         self.list = QListWidget(self)
+        self.list.setWordWrap(True)  # a query of many tokens wraps: the list never scrolls sideways
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setToolTip("Click a query to place its tokens on the graph (one undo step).")
         layout.addWidget(self.title)
         layout.addWidget(self.list, 1)
@@ -57,14 +61,18 @@ class QueriesPanel(QWidget):
 
     def set_queries(self, model: GameGraph | None, queries: Sequence[Sequence[int]], title: str = "") -> None:
         """Show these queries against ``model`` (an empty list clears the panel)."""
-        if self.model is not None:
-            self.model.values_changed.disconnect(self._schedule)
+        for signal in self._signals(self.model):
+            signal.disconnect(self._schedule)
         self.model = model
         self.queries = [list(q) for q in queries]
-        if model is not None:
-            model.values_changed.connect(self._schedule)
+        for signal in self._signals(model):
+            signal.connect(self._schedule)
         self.title.setText(title or NO_IMPORT)
         self.refresh()
+
+    @staticmethod
+    def _signals(model: GameGraph | None) -> list:
+        return [] if model is None else [model.values_changed, model.token_added, model.token_removed]
 
     def _schedule(self, *_args: object) -> None:
         if not self._timer.isActive():
@@ -73,7 +81,6 @@ class QueriesPanel(QWidget):
     def refresh(self) -> None:
         """Rebuild the rows (answers follow the current graph)."""
         self._timer.stop()
-        row = self.list.currentRow()
         self.list.clear()
         if self.model is None:
             return
@@ -83,8 +90,9 @@ class QueriesPanel(QWidget):
             item = QListWidgetItem(f"{i}. tokens at {names}: {answer}")
             item.setData(QUERY_ROLE, tokens)
             self.list.addItem(item)
-        if 0 <= row < self.list.count():
-            self.list.setCurrentRow(row)
+        placed = self.model.tokens()
+        row = next((i for i, tokens in enumerate(self.queries) if sorted(tokens) == placed), -1)
+        self.list.setCurrentRow(row)  # the query on the graph, or none
 
     def answers(self) -> list[str]:
         """The WIN/LOSE shown on each row, in order."""

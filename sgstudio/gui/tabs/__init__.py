@@ -34,6 +34,8 @@ class GameTab(QWidget):
     key: str = ""
     title: str = ""
     judge_format: str = ""
+    #: whether the tab shows its own "playing" banner (False in the window, whose tab bar shows one)
+    banner_in_tab: bool = True
 
     #: a one-line message for the status bar
     status_message = Signal(str)
@@ -83,6 +85,18 @@ class GameTab(QWidget):
         raise NotImplementedError
 
     # -- optional: the defaults below work for every tab; override to do better --------------------
+    def empty_state(self) -> dict[str, Any]:
+        """The tab's state in a new document (File > New): its game with no position at all.
+
+        The default is the state the tab has when made (a tab with nothing to empty keeps it).
+        """
+        probe = type(self)()
+        try:
+            return probe.to_state()
+        finally:
+            probe.close()
+            probe.deleteLater()
+
     def check_state(self, state: dict[str, Any]) -> None:
         """Raise ValueError (with a clear message) if :meth:`load_state` would refuse ``state``.
 

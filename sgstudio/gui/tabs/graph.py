@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
+from sgstudio.gui.cases import judge_name
 from sgstudio.gui.tabs import GameTab
+from sgstudio.gui.tabs.playshow import playing_banner
 
 GRAPH = "graph"
 TAB_KEYS = (GRAPH, "snim", "splitnim", "board")
@@ -57,12 +59,15 @@ class StudioTabs(QTabWidget):
         self.setTabToolTip(0, "The game graph: draw a DAG, place tokens (HDU 1524)")
         self.game_tabs: dict[str, GameTab] = {}
         self.pages: dict[str, QWidget] = {GRAPH: canvas}
+        self.banner = playing_banner(self, corner=True)  # in the tab bar: showing it moves nothing
+        self.setCornerWidget(self.banner, Qt.Corner.TopRightCorner)
         for cls in number_tab_classes() if classes is None else classes:
             tab = cls(self)
+            tab.banner_in_tab = False
             self.game_tabs[tab.key] = tab
             self.pages[tab.key] = page = _scrolled(tab)  # a wide tab scrolls rather than widen the window
             self.addTab(page, tab.title)
-            self.setTabToolTip(self.count() - 1, f"{tab.title} ({tab.judge_format.upper()})")
+            self.setTabToolTip(self.count() - 1, f"{tab.title} ({judge_name(tab.judge_format)})")
             self.group.addStack(tab.undo_stack)
             tab.status_message.connect(self.status_message)
         self.defaults = {key: tab.to_state() for key, tab in self.game_tabs.items()}
@@ -71,6 +76,10 @@ class StudioTabs(QTabWidget):
         self.group.setActiveStack(graph_stack)
 
     # -- tabs ----------------------------------------------------------------------------------------
+    def show_playing(self, on: bool) -> None:
+        """The "playing — edits end play" banner in the tab bar, while play is on (any tab)."""
+        self.banner.setVisible(on)
+
     def keys(self) -> list[str]:
         return [GRAPH, *self.game_tabs]
 
@@ -131,6 +140,10 @@ class StudioTabs(QTabWidget):
         """Cancel and join every tab's background work (the window is closing)."""
         for tab in self.game_tabs.values():
             tab.cancel_work()
+
+    def empty_states(self) -> dict[str, Any]:
+        """``{key: state}`` of every number-game tab in a new document: no position anywhere."""
+        return {key: tab.empty_state() for key, tab in self.game_tabs.items()}
 
     def load_states(self, states: dict[str, Any]) -> None:
         """Load every tab from ``states`` (a missing tab gets its starting state); clears their stacks."""

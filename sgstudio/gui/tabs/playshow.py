@@ -22,6 +22,7 @@ DURATION_MS = 300
 HIGHLIGHT = palette.SKY
 PLAYING_HINT = ("<b>Playing — edits end play.</b> Read-only: the position being played. "
                 "Stop play or Keep position to edit.")
+CORNER_HINT = "<b>Playing — edits end play.</b> The tab shows the played position, read-only."
 PLAYING_TIP = ("The Play panel steps through this position; the tab's own position is unchanged. An undo, "
                "redo or import ends play and brings back the tab's own position.")
 REFUSED = "Playing: the tab is read-only while play is on — stop play in the Play panel to edit."
@@ -37,16 +38,18 @@ def counted(size: int, take: int, t: float) -> int:
     return size - (take * round(t * STEPS) + STEPS // 2) // STEPS
 
 
-def playing_banner(parent: QWidget | None = None) -> QLabel:
-    """The hint shown above a tab while play is on (hidden otherwise)."""
-    label = QLabel(PLAYING_HINT, parent)
+def playing_banner(parent: QWidget | None = None, corner: bool = False) -> QLabel:
+    """The hint shown while play is on (hidden otherwise): above a tab shown alone, or (``corner``)
+    in the window's tab bar, where showing it moves nothing."""
+    label = QLabel(CORNER_HINT if corner else PLAYING_HINT, parent)
     label.setObjectName("playing_banner")
     label.setToolTip(PLAYING_TIP)
     # one line, never wrapped (a wrapped label would make the tab's scroll area size it by its
     # height-for-width) and never widening the tab (a narrow tab clips the end of the line)
-    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    horizontal = QSizePolicy.Policy.Preferred if corner else QSizePolicy.Policy.Ignored
+    label.setSizePolicy(horizontal, QSizePolicy.Policy.Fixed)
     label.setStyleSheet(f"QLabel#playing_banner {{ background: {HIGHLIGHT}; color: {palette.INK}; "
-                        "border-radius: 4px; padding: 4px 8px; }")
+                        f"border-radius: 4px; padding: {'1px 8px' if corner else '4px 8px'}; }}")
     label.hide()
     return label
 

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -44,6 +43,7 @@ from sgstudio.core.games import board
 from sgstudio.core.positions.board import Analysis, BoardPosition, analyse
 from sgstudio.formats import hdu5724
 from sgstudio.gui import palette
+from sgstudio.gui.cases import choose_case, counted
 from sgstudio.gui.errors import show_file_error
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.board.commands import (
@@ -184,7 +184,7 @@ class BoardTab(GameTab):
 
     def set_playing(self, on: bool) -> None:
         """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on)
+        self.banner.setVisible(on and self.banner_in_tab)
         for w in (self.width_box, self.add_button, self.clear_button, self.import_button):
             w.setEnabled(not on)
         self.remove_button.setEnabled(not on and self.model.row_count() > 0)
@@ -339,6 +339,10 @@ class BoardTab(GameTab):
     def check_state(self, state: dict[str, Any]) -> None:
         parse_state(state)
 
+    def empty_state(self) -> dict[str, Any]:
+        """The judge's width, no row."""
+        return {"width": board.DEFAULT_WIDTH, "rows": []}
+
     def load_state(self, state: dict[str, Any]) -> None:
         loaded = parse_state(state)  # ValueError: the tab is unchanged
         self.model.replace(loaded.rows, loaded.width)
@@ -363,11 +367,9 @@ class BoardTab(GameTab):
 
     def _ask_case(self, cases: list[hdu5724.Case], file: str) -> int | None:
         wins = hdu5724.answers(cases)
-        items = [f"Test {k}: {len(c.rows)} row{'s' * (len(c.rows) != 1)}, judge answer "
-                 f"{'YES' if w else 'NO'}" for k, (c, w) in enumerate(zip(cases, wins, strict=True), 1)]
-        item, ok = QInputDialog.getItem(self, "Import HDU 5724", f"{Path(file).name}: which test case?",
-                                        items, 0, False)
-        return items.index(item) if ok and item in items else None
+        details = [f"{counted(len(c.rows), 'row')}, judge answer {'YES' if w else 'NO'}"
+                   for c, w in zip(cases, wins, strict=True)]
+        return choose_case(self, self.judge_format, file, details)
 
     def _import_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import an HDU 5724 file", "",

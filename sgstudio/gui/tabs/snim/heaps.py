@@ -90,6 +90,10 @@ class HeapDelegate(QStyledItemDelegate):
             self.table.edit_requested.emit(index.row(), size)
 
 
+LONG_NUMBER = 9
+"""A size or value with more digits than this has its tooltip (the cell may cut it short)."""
+
+
 class HeapTable(QWidget):
     """The heaps: size (editable) and Grundy value per row; Add and Remove buttons (Insert, Delete)."""
 
@@ -104,6 +108,7 @@ class HeapTable(QWidget):
         self.view = QTableWidget(0, 2)
         self.view.setHorizontalHeaderLabels(["size", "g(size)"])
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # a long size: 1234…9012, in full in its tip
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(EDIT_TRIGGERS)
         self.read_only = False
@@ -188,6 +193,7 @@ class HeapTable(QWidget):
             self.view.setItem(row, column, item)
         if item.text() != text:
             item.setText(text)
+            item.setToolTip(text if len(text) > LONG_NUMBER else "")
 
     def selected_rows(self) -> list[int]:
         rows = {index.row() for index in self.view.selectionModel().selectedRows()}

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from sgstudio.gui import palette
+from sgstudio.gui.widgets import FittedLabel
 
 MAX_LIMIT = 10**8
 """The largest H the spin box offers (10^7 runs in about a second off the UI thread)."""
@@ -39,8 +40,7 @@ class GrundyPlot(QWidget):
         import pyqtgraph as pg
 
         self._pg = pg
-        self.caption = QLabel()
-        self.caption.setWordWrap(True)
+        self.caption = FittedLabel(lines=2)  # two lines whatever the text: the plot never jumps
         self.caption.setFont(palette.font(10.5, bold=True))
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.limit = QSpinBox()
@@ -55,16 +55,16 @@ class GrundyPlot(QWidget):
         self.hover.setMinimumWidth(170)
         self.view = pg.PlotWidget(background=palette.PAPER)
         self._build_items()
-        top = QHBoxLayout()
-        top.addWidget(self.caption, 1)
-        top.addWidget(self.recompute)
-        top.addWidget(QLabel("H ="))
-        top.addWidget(self.limit)
+        bottom = QHBoxLayout()  # the caption has the whole width above the plot
+        bottom.addWidget(self.hover, 1)
+        bottom.addWidget(self.recompute)
+        bottom.addWidget(QLabel("H ="))
+        bottom.addWidget(self.limit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
+        layout.addWidget(self.caption)
         layout.addWidget(self.view, 1)
-        layout.addWidget(self.hover)
+        layout.addLayout(bottom)
         self.values = np.zeros(0, np.int64)
         self.period: tuple[int, int] | None = None
         self.limit.valueChanged.connect(self.limit_changed)
@@ -120,6 +120,8 @@ class GrundyPlot(QWidget):
         brushes = [palette.fill(int(v)) for v in values] if dots else None
         # Clipping to the view goes in the same setData as the new points: switched on alone, it would
         # clip the old dots but not their brushes (pyqtgraph raises "Number of brushes does not match").
+        # Downsampling likewise: dots are never downsampled (the old, wider view would thin them out).
+        self.curve.setDownsampling(ds=1, auto=not dots, method="peak")
         self.curve.setData(np.arange(n), values, symbol="o" if dots else None, symbolSize=5,
                            symbolPen=None, symbolBrush=brushes, clipToView=not dots)
         top = float(values.max()) + 1 if n else 1.0

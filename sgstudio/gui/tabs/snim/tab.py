@@ -25,7 +25,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QApplication,
-    QInputDialog,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -43,6 +42,7 @@ from sgstudio.core.positions.snim import (
     search_period,
 )
 from sgstudio.formats import hdu1536
+from sgstudio.gui.cases import choose_case, counted
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.snim.commands import (
@@ -60,7 +60,7 @@ from sgstudio.gui.tabs.snim.plot import GrundyPlot
 from sgstudio.gui.tabs.snim.state import parse_state
 from sgstudio.gui.tabs.snim.widgets import JudgeList, MoveList, OutcomeView, SetEditor
 from sgstudio.gui.tasks import Task, TaskProgress
-from sgstudio.gui.widgets import group_box
+from sgstudio.gui.widgets import group_box, set_text
 
 PLOT_SYNC = 200_000
 """Plots of at most this many values are computed on the UI thread (a few milliseconds)."""
@@ -210,7 +210,7 @@ class SNimTab(GameTab):
 
     def set_playing(self, on: bool) -> None:
         """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on)
+        self.banner.setVisible(on and self.banner_in_tab)
         self.heap_table.set_read_only(on)
         self.set_editor.field.setReadOnly(on)
         self.judge.load_button.setEnabled(not on and self.model.judge is not None)
@@ -252,7 +252,8 @@ class SNimTab(GameTab):
         S = self.model.S  # noqa: N806
         if self.model.period_result is not None:
             return
-        self.plot.show_message(f"Searching for the period of g for S = {{{', '.join(map(str, S))}}}…")
+        which = f"S = {set_text(S)}" if len(S) <= 4 else f"the {len(S)} members of S"  # a heading: short
+        self.plot.show_message(f"Searching for the period of g for {which}…")
         task = Task(lambda progress: search_period(S, progress), self)
         task.finished.connect(self._period_found)
         task.cancelled.connect(lambda: self._period_cancelled(S))
@@ -341,6 +342,10 @@ class SNimTab(GameTab):
     def check_state(self, state: dict[str, Any]) -> None:
         parse_state(state)
 
+    def empty_state(self) -> dict[str, Any]:
+        """S as a new tab has it, no heap, no judge file."""
+        return {"S": list(SNimPosition().S), "heaps": [], "judge": None, "plot_limit": None}
+
     def load_state(self, state: dict[str, Any]) -> None:
         loaded, limit = parse_state(state)  # ValueError: the tab is unchanged
         self.model.restore(loaded.snapshot())
@@ -367,14 +372,8 @@ class SNimTab(GameTab):
         self._push(lambda: ImportCaseCommand(self.model, judge))
 
     def _choose_case(self, cases: list[hdu1536.SNimCase], file: str) -> int | None:
-        if len(cases) == 1:
-            return 0
-        items = [f"case {i + 1}: S = {{{', '.join(map(str, c.S))}}}, {len(c.positions)} positions"
-                 for i, c in enumerate(cases)]
-        item, ok = QInputDialog.getItem(self, "Import HDU 1536",
-                                        f"{os.path.basename(file)} has {len(cases)} test cases. Import:",
-                                        items, 0, False)
-        return items.index(item) if ok and item in items else None
+        details = [f"S = {set_text(c.S)}, {counted(len(c.positions), 'position')}" for c in cases]
+        return choose_case(self, self.judge_format, file, details)
 
     def game_and_position(self) -> tuple[Any, tuple]:
         return self.model.game, self.model.heaps

@@ -8,8 +8,9 @@ Panels only show and ask: they emit requests (``s_typed``, ``edit_requested``, `
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFontDatabase, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -23,9 +24,10 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.positions.snim import Analysis, JudgeCase, parse_subtraction_set
 from sgstudio.gui import palette
-from sgstudio.gui.widgets import OutcomeBanner
+from sgstudio.gui.widgets import FittedLabel, OutcomeBanner, set_text, tip_text
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
+S_TIP = "The subtraction set S: a move removes exactly s stones, s in S."
 
 
 def nim_table(heaps: tuple[int, ...], values: tuple[int, ...]) -> str:
@@ -70,10 +72,9 @@ class SetEditor(QWidget):
         super().__init__(parent)
         self.field = QLineEdit()
         self.field.setPlaceholderText("takes allowed, e.g. 2 5 7")
-        self.field.setToolTip("The subtraction set S: a move removes exactly s stones, s in S.")
-        self.message = QLabel()
+        self.field.setToolTip(S_TIP)
+        self.message = FittedLabel(lines=2)  # its two lines are kept when empty: nothing moves
         self.message.setStyleSheet(f"color: {palette.VERMILLION};")
-        self.message.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
@@ -81,7 +82,6 @@ class SetEditor(QWidget):
         row.addWidget(self.field, 1)
         layout.addLayout(row)
         layout.addWidget(self.message)
-        self.message.hide()
         self.session = 0
         self._shown: tuple[int, ...] = ()
         self.field.textEdited.connect(self._edited)
@@ -97,6 +97,7 @@ class SetEditor(QWidget):
         if not same:
             self.field.setText(" ".join(map(str, S)))
             self._finish()
+        self.field.setToolTip(S_TIP if len(S) <= 12 else tip_text(f"{S_TIP}\nS = {set_text(S, len(S))}"))
         self._set_message("")
 
     def _edited(self, text: str) -> None:
@@ -114,7 +115,69 @@ class SetEditor(QWidget):
 
     def _set_message(self, text: str) -> None:
         self.message.setText(text)
-        self.message.setVisible(bool(text))
+
+
+def _monospace_text(parent: QWidget) -> QPlainTextEdit:
+    text = QPlainTextEdit(parent)
+    text.setReadOnly(True)
+    text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    text.setFrameShape(QFrame.Shape.NoFrame)
+    return text
+
+
+class NimTable(QFrame):
+    """The nim-sum table: the heaps' rows scroll, the nim-sum line under them always shows.
+
+    Both parts scroll sideways together (long heap sizes); :meth:`text` is the whole table.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setBackgroundRole(QPalette.ColorRole.Base)  # one white box, like a text field
+        self.setAutoFillBackground(True)
+        self.rows = _monospace_text(self)
+        self.total = _monospace_text(self)
+        self.total.setObjectName("nim_sum_line")
+        self.total.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.total.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.total.setFixedHeight(2 * self.total.fontMetrics().lineSpacing()
+                                  + 2 * int(self.total.document().documentMargin()))
+        self.rows.horizontalScrollBar().valueChanged.connect(self.total.horizontalScrollBar().setValue)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(1, 1, 1, 1)
+        layout.setSpacing(0)
+        layout.addWidget(self.rows, 1)
+        layout.addWidget(self.total)
+        layout.addStretch(0)  # room left over goes under the table, not between its rows and its total
+
+    def setPlainText(self, text: str) -> None:  # the QPlainTextEdit name: the table reads like one
+        lines = text.split("\n")
+        split = len(lines) - 2 if len(lines) > 2 and lines[-2].startswith("---") else len(lines)
+        self.rows.setPlainText("\n".join(lines[:split]))
+        self.total.setPlainText("\n".join(lines[split:]))
+        self._fit_rows()
+        self.total.horizontalScrollBar().setValue(self.rows.horizontalScrollBar().value())
+
+    def _fit_rows(self) -> None:
+        """The rows' part no taller than its lines (and the sideways scroll bar when it needs one)."""
+        lines = self.rows.toPlainText().split("\n")
+        metrics, margin = self.rows.fontMetrics(), 2 * int(self.rows.document().documentMargin())
+        room = self.contentsRect().width()  # the rows' own viewport may not have its new size yet
+        if self.rows.verticalScrollBar().isVisible():
+            room -= self.rows.verticalScrollBar().width()
+        wide = max(metrics.horizontalAdvance(line) for line in lines) + margin > room
+        bar = self.rows.horizontalScrollBar().sizeHint().height() if wide else 0
+        self.rows.setMaximumHeight(len(lines) * metrics.lineSpacing() + margin + bar + 2)  # 2: no scroll bar
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_rows()
+
+    def toPlainText(self) -> str:
+        tail = self.total.toPlainText()
+        return self.rows.toPlainText() + ("\n" + tail if tail else "")
 
 
 class OutcomeView(QWidget):
@@ -123,12 +186,8 @@ class OutcomeView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.badge = OutcomeBanner(self, 26)
-        self.sentence = QLabel()
-        self.sentence.setWordWrap(True)
-        self.table = QPlainTextEdit()
-        self.table.setReadOnly(True)
-        self.table.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.table.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.sentence = FittedLabel(lines=2)
+        self.table = NimTable()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.badge)
@@ -164,6 +223,8 @@ class MoveList(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.list = QListWidget()
+        self.list.setWordWrap(True)  # a long move wraps: the list never scrolls sideways
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setToolTip("Double-click a move (or press Play) to play it")
         self.play_button = QPushButton("Play")
         layout = QVBoxLayout(self)
@@ -206,9 +267,10 @@ class JudgeList(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel()
-        self.title.setWordWrap(True)
+        self.title = FittedLabel(lines=2)
         self.list = QListWidget()
+        self.list.setWordWrap(True)  # a long position wraps: the list never scrolls sideways
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setToolTip("Double-click a position (or press Load) to load its heaps")
         self.load_button = QPushButton("Load")
         self._judge: JudgeCase | None = None
@@ -228,13 +290,13 @@ class JudgeList(QWidget):
             self.title.setText("No judge file imported (File > Import, HDU 1536).")
             self.load_button.setEnabled(False)
             return
-        s_text = ", ".join(map(str, judge.S))
-        self.title.setText(f"{judge.file}: test case {judge.number} of {judge.count}, S = {{{s_text}}}"
+        self.title.setText(f"{judge.file}: test case {judge.number} of {judge.count}, S = {set_text(judge.S)}"
                            f"  —  judge line: {answers or '…'}")
         for j, heaps in enumerate(judge.positions):
             letter = answers[j] if answers else "…"
             shown = " ".join(map(str, heaps[:12])) + (" …" if len(heaps) > 12 else "")
             self.list.addItem(f"{letter}   position {j + 1}: {shown}")
+            self.list.item(j).setToolTip(tip_text(f"position {j + 1}: {len(heaps)} heaps: {shown}"))
         self.load_button.setEnabled(True)
 
     def mark(self, heaps: tuple[int, ...]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -184,12 +184,39 @@ class HeapView(QTableView):
         vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         vertical.setDefaultSectionSize(self.fontMetrics().height() + 8)
         horizontal = self.horizontalHeader()
-        horizontal.setStretchLastSection(True)
-        horizontal.setDefaultSectionSize(110)
+        horizontal.setStretchLastSection(True)  # the rule gets the room the numbers do not need
+        horizontal.setDefaultSectionSize(self.fontMetrics().horizontalAdvance("heap size") + 24)
+        self._fit = QTimer(self, singleShot=True, interval=0)
+        self._fit.timeout.connect(self.fit_numbers)
+        self.verticalScrollBar().valueChanged.connect(self._fit.start)
         self.read_only = False
         self.asker = MoveAsker(self.viewport())
         self.asker.answered.connect(self.move_typed)
         self.activated.connect(lambda index: self.ask_move(index.row()) if self.read_only else None)
+
+    def setModel(self, model) -> None:  # the Qt name: every model shown has its numbers fitted
+        super().setModel(model)
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.dataChanged,
+                       model.layoutChanged):
+            signal.connect(self._fit.start)
+        self._fit.start()
+
+    def fit_numbers(self) -> None:
+        """Size and value columns as wide as the widest number in sight (at most a third of the
+        view each; a longer one keeps its first and last digits): the rule gets the rest."""
+        model, metrics = self.model(), self.fontMetrics()
+        first = max(0, self.rowAt(0))
+        last = self.rowAt(self.viewport().height() - 1)
+        last = min(model.rowCount() - 1 if last < 0 else last, first + 200)
+        cap = max(60, self.viewport().width() // 3)
+        for column in (SIZE, VALUE):
+            texts = [str(model.data(model.index(r, column)) or "") for r in range(first, last + 1)]
+            widest = max([metrics.horizontalAdvance(HEADERS[column]), *map(metrics.horizontalAdvance, texts)])
+            self.setColumnWidth(column, min(cap, widest + 24))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit.start()
 
     def set_read_only(self, on: bool) -> None:
         self.read_only = on

@@ -25,25 +25,25 @@ from PySide6.QtWidgets import (
 from sgstudio.core.positions.splitnim_work import Comparison, format_move
 from sgstudio.gui import palette
 from sgstudio.gui.tasks import TaskProgress
-from sgstudio.gui.widgets import OutcomeBanner
+from sgstudio.gui.widgets import FittedLabel, OutcomeBanner
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 SHOWN_XOR = 12  # heaps written out in the nim-sum line
 Move = tuple[int, tuple[int, ...]]
 
 
-def nim_sum_text(values: Sequence[int], total: int, count: int) -> str:
+def nim_sum_text(values: Sequence[int], total: int, count: int, shown: int = SHOWN_XOR) -> str:
     """The nim-sum written out for a few heaps, summed up for many.
 
     >>> nim_sum_text([9, 8, 4], 5, 3), nim_sum_text([], 0, 0)
     ('nim-sum = 9 ⊕ 8 ⊕ 4 = 5', 'nim-sum = 0 (no heaps)')
-    >>> nim_sum_text([1] * 12, 0, 10**6)
-    'nim-sum of the 1,000,000 heap values = 0'
+    >>> nim_sum_text([1] * 12, 0, 10**6), nim_sum_text([9, 8, 4], 5, 3, shown=0)
+    ('nim-sum of the 1,000,000 heap values = 0', 'nim-sum of the 3 heap values = 5')
     """
     if count == 0:
         return "nim-sum = 0 (no heaps)"
-    if count > SHOWN_XOR:
-        return f"nim-sum of the {count:,} heap values = {total}"
+    if count > shown:
+        return f"nim-sum of the {count:,} heap value{'s' * (count != 1)} = {total}"
     return "nim-sum = " + " ⊕ ".join(map(str, values)) + f" = {total}"
 
 
@@ -53,13 +53,11 @@ class OutcomePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.outcome = OutcomeBanner(self, 34)
-        self.verdict = QLabel("", self)
-        self.verdict.setWordWrap(True)
-        self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.nim_sum = QLabel("", self)
+        self.verdict = FittedLabel("", self, lines=2)  # two lines whatever the verdict: nothing moves
+        self.verdict.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.nim_sum = FittedLabel("", self, lines=2)
         self.nim_sum.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.nim_sum.setWordWrap(True)
-        self.nim_sum.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.nim_sum.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.nim_sum.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         for w in (self.outcome, self.verdict, self.nim_sum):
@@ -73,7 +71,7 @@ class OutcomePanel(QWidget):
         else:
             self.verdict.setText("The player to move loses: the nim-sum is 0, every move makes it non-zero."
                                  if count else "No heaps: the player to move has no move and loses.")
-        self.nim_sum.setText(nim_sum_text(values, total, count))
+        self.nim_sum.setText(nim_sum_text(values, total, count), short=nim_sum_text(values, total, count, 0))
 
     def show_unknown(self, title: str, message: str) -> None:
         """No verdict yet (a table being computed) or none possible (a heap beyond the table)."""

@@ -27,7 +27,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -44,6 +43,7 @@ from sgstudio.core.positions.splitnim import MAX_PARTS, SplitNimPosition, parse_
 from sgstudio.core.positions.splitnim_work import format_move
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
+from sgstudio.gui.cases import choose_case
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS, Analyst
@@ -298,6 +298,10 @@ class SplitNimTab(GameTab):
     def check_state(self, state: dict[str, Any]) -> None:
         parse_state(state)
 
+    def empty_state(self) -> dict[str, Any]:
+        """Splits into 3 parts (HDU 5795), no heap."""
+        return {"parts": hdu5795.PARTS, "heaps": [], "table_n": self.compare.count.value()}
+
     def load_state(self, state: dict[str, Any]) -> None:
         loaded, table_n = parse_state(state)  # ValueError: the tab is unchanged
         self.position.replace(loaded.heap_array, loaded.parts)
@@ -324,10 +328,7 @@ class SplitNimTab(GameTab):
         self.status_message.emit(f"Loaded case {case + 1} of {name}: {len(heaps):,} heaps, 3 parts")
 
     def _ask_case(self, cases: list, file: str) -> int | None:
-        items = [f"Case {k}: {_preview(c.heaps)}" for k, c in enumerate(cases, 1)]
-        item, ok = QInputDialog.getItem(self, "Import HDU 5795", f"{Path(file).name} holds {len(cases)} "
-                                        "test cases. Load which one?", items, 0, False)
-        return items.index(item) if ok and item in items else None
+        return choose_case(self, self.judge_format, file, [_preview(c.heaps) for c in cases])
 
     def _import_file(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -383,7 +384,7 @@ class SplitNimTab(GameTab):
 
     def set_playing(self, on: bool) -> None:
         """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on)
+        self.banner.setVisible(on and self.banner_in_tab)
         self.heap_view.set_read_only(on)
         for widget in (self.parts, self.sizes, self.add_button, self.remove_button, self.import_button):
             widget.setEnabled(not on)

@@ -1,0 +1,143 @@
+"""Redo the README's screenshots (docs/screenshots/*.png), 1280x800 each.
+
+Run it with a display, or headless as ``xvfb-run -a .venv/bin/python docs/make_screenshots.py``
+(Qt's offscreen platform works too, with plainer fonts). Every picture is the real window (or a
+tab alone) driven as a person would: files imported through the window, a vertex selected, a
+winning move hovered, a game played against the computer with a token caught sliding.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QElapsedTimer, QSettings
+from PySide6.QtWidgets import QApplication
+
+OUT = Path(__file__).resolve().parent / "screenshots"
+SIZE = (1280, 800)
+
+
+def wait(app: QApplication, ms: int) -> None:
+    clock = QElapsedTimer()
+    clock.start()
+    while clock.elapsed() < ms:
+        app.processEvents()
+
+
+def new_window(app: QApplication):
+    from sgstudio.gui.main_window import MainWindow
+
+    settings = QSettings(tempfile.mktemp(suffix=".ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    window.document.interactive = False  # the first test case of a file, no dialogs
+    window.document.load_example()
+    window.resize(*SIZE)
+    window.show()
+    wait(app, 600)
+    window.canvas.fit_graph()
+    wait(app, 200)
+    return window
+
+
+def done(window) -> None:
+    """Close a window without the unsaved-changes question (nothing here is worth keeping)."""
+    window.tabs.set_clean()
+    window.close()
+
+
+def save(app: QApplication, widget, name: str) -> None:
+    wait(app, 300)
+    path = OUT / name
+    widget.grab().save(str(path))
+    print("wrote", path)
+
+
+def graph_shots(app: QApplication) -> None:
+    from sgstudio.paths import resource_path
+
+    window = new_window(app)
+    save(app, window, "window.png")
+    canvas, analysis = window.canvas, window.analysis
+    canvas.select_vertices([0])  # A: the panel explains its value
+    wait(app, 200)
+    rows = analysis.move_rows()
+    analysis.moves.setCurrentRow(1)
+    canvas.highlight_move(*rows[1])  # as when the mouse is over that row
+    save(app, window, "analysis.png")
+    done(window)
+    window = new_window(app)
+    window.document.import_hdu(str(resource_path("examples", "hdu1524.txt")))
+    wait(app, 300)
+    window.queries.list.setCurrentRow(1)
+    window.queries.query_chosen.emit(window.queries.queries[1])
+    save(app, window, "hdu1524-import.png")
+    done(window)
+
+
+def play_shot(app: QApplication) -> None:
+    from sgstudio.gui.canvas import animation
+
+    animation.DURATION_MS = 1200  # a slow slide, to catch the computer's token on its way
+    window = new_window(app)
+    panel = window.play
+    panel.reply_ms = 0
+    panel.start_button.click()
+    wait(app, 300)
+    session = panel.session
+    game = session.game
+    for k in range(2):  # a person who does not know the theory: a move that is not winning, but keeps
+        losing = [m for m in panel.choice_moves() if game.value(game.apply(session.position, m))]
+        panel.play_move(max(losing, key=lambda m: game.value((m[1],))))  # a token on a high value
+        while session.computer_to_move:  # the computer answers; its token starts to slide
+            app.processEvents()
+        wait(app, animation.DURATION_MS + 300 if k == 0 else animation.DURATION_MS // 2)
+    save(app, window, "play.png")
+    done(window)
+
+
+def tab_shots(app: QApplication) -> None:
+    from sgstudio.gui.tabs.board import BoardTab
+    from sgstudio.gui.tabs.splitnim import SplitNimTab
+    from sgstudio.paths import resource_path
+
+    window = new_window(app)
+    window.document.import_judge("hdu1536", str(resource_path("examples", "hdu1536.txt")), case=0)
+    snim = window.tabs.game_tabs["snim"]
+    wait(app, 1500)
+    assert snim.model.period_result is not None
+    save(app, window, "tab-snim.png")
+    done(window)
+    split = SplitNimTab()
+    split.resize(*SIZE)
+    split.show()
+    split.position.replace([21, 13, 9, 7, 24, 1000000007, 999999999], 3)
+    split.settle()
+    split.heap_view.selectRow(5)
+    save(app, split, "tab-splitnim.png")
+    split.close()
+    board = BoardTab()
+    board.resize(*SIZE)
+    board.show()
+    rng = random.Random(5765)  # 14 rows whose 7 winning moves all jump
+    rows = [sorted(rng.sample(range(1, 21), rng.randint(1, 5))) for _ in range(14)]
+    board.model.replace(rows, 20)
+    wait(app, 400)
+    board.panel.moves.setCurrentRow(1)  # its arrow is drawn as when hovered
+    save(app, board, "tab-board.png")
+    board.close()
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    OUT.mkdir(exist_ok=True)
+    graph_shots(app)
+    play_shot(app)
+    tab_shots(app)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
