@@ -46,8 +46,11 @@ class BigData:
         self.dst = np.zeros(0, np.int32)
         self.m = 0
         self.version = 0  # bumped on every change of what is drawn
-        self.edge_version = 0  # bumped when edges or positions change (the edge culling cache)
+        self.shape_version = 0  # bumped when the edge culling cache must start again (a vertex moved)
+        self.fresh_edges: set[int] = set()  # edge slots written since that cache was made
         self.grid: SpatialGrid | None = None
+        self._extent: tuple | None = None
+        self._count = 0  # vertices added or removed (part of the extent cache's key)
 
     @classmethod
     def build(cls, size: int, xy: np.ndarray, zero: np.ndarray, src: np.ndarray, dst: np.ndarray,
@@ -72,6 +75,7 @@ class BigData:
         self.live = _grown(self.live, size, False)
         self.xy[v] = (x, y)
         self.zero[v], self.alive[v] = zero, True
+        self._count += 1
         if grew:
             self.grid.rebuild(self.xy, self.alive)
         else:
@@ -80,22 +84,29 @@ class BigData:
 
     def remove_vertex(self, v: int) -> None:
         self.alive[v] = self.live[v] = False
+        self._count += 1
         self._changed()
 
     def move(self, v: int, x: float, y: float) -> None:
         self.xy[v] = (x, y)
         self.grid.moved(v)
-        self._changed()
+        self._changed(moved=True)
 
-    def _changed(self) -> None:
+    def reshaped(self) -> None:
+        """Vertices moved without :meth:`move` (an item dragged writes ``xy`` itself)."""
+        self._changed(moved=True)
+
+    def _changed(self, moved: bool = False) -> None:
         self.version += 1
-        self.edge_version += 1
+        if moved:
+            self.shape_version += 1
 
     # -- edges --------------------------------------------------------------------------------
     def add_edge(self, u: int, v: int) -> None:
         self.src = _grown(self.src, self.m + 1, 0)
         self.dst = _grown(self.dst, self.m + 1, 0)
         self.src[self.m], self.dst[self.m] = u, v
+        self.fresh_edges.add(self.m)
         self.m += 1
         self._changed()
 
@@ -105,6 +116,7 @@ class BigData:
         if where.size:
             k = int(where[0])
             self.src[k], self.dst[k] = self.src[m - 1], self.dst[m - 1]
+            self.fresh_edges.add(k)
             self.m -= 1
             self._changed()
 
@@ -131,6 +143,12 @@ class BigData:
     # -- extent -------------------------------------------------------------------------------
     def extent(self) -> tuple[float, float, float, float] | None:
         """(left, top, right, bottom) of the live vertices' centres, or None without any."""
+        key = (self.shape_version, len(self.xy), self._count)
+        if self._extent is None or self._extent[0] != key:
+            self._extent = (key, self._find_extent())
+        return self._extent[1]
+
+    def _find_extent(self) -> tuple[float, float, float, float] | None:
         ok = self.alive & np.isfinite(self.xy[: len(self.alive), 0])
         if not ok.any():
             return None

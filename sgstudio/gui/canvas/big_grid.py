@@ -63,7 +63,7 @@ class SpatialGrid:
         self._build()
 
     def in_rect(self, left: float, top: float, right: float, bottom: float) -> np.ndarray:
-        """The ids of the live vertices inside the rectangle, sorted."""
+        """The ids of the live vertices inside the rectangle (each once)."""
         (c0, c1), (r0, r1) = (self._cells(np.array([left, right]), np.array([top, bottom])))
         c0, c1 = max(int(c0), 0), min(int(c1), self.columns - 1)
         r0, r1 = max(int(r0), 0), int(r1)
@@ -77,7 +77,7 @@ class SpatialGrid:
             parts.append(np.fromiter(self.loose, np.int64, len(self.loose)))
         if not parts:
             return np.zeros(0, np.int64)
-        found = np.unique(np.concatenate(parts))
+        found = np.unique(np.concatenate(parts)) if self.loose else np.concatenate(parts)
         found = found[found < len(self.xy)]
         x, y = self.xy[found, 0], self.xy[found, 1]
         keep = self.alive[found] & (x >= left) & (x <= right) & (y >= top) & (y <= bottom)

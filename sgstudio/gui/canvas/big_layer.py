@@ -11,7 +11,8 @@ depends on the zoom and on how much is in sight (level of detail):
   sight): discs with their outline and the white inner ring of value 0. Labels and values come
   with the vertices' own items, which the scene makes for what is in sight at reading zoom.
 
-Edges: all of those in sight up to :data:`EDGE_CAP`, else an even sample of them (lighter), with
+Edges: all of those in sight up to :data:`EDGE_CAP` (fewer when long: :data:`PIXEL_BUDGET`), else
+an even sample of them (lighter), with
 arrowheads when zoomed in. Vertices that have an item of their own (selected, holding tokens,
 highlighted, under the mouse, in sight at reading zoom) are left to it. Polygons of points are
 filled from numpy through pyqtgraph's zero-copy view of a QPolygonF.
@@ -33,7 +34,8 @@ from sgstudio.gui.canvas.items import ARROW, ARROW_LOD, RADIUS, TEXT_LOD
 DENSE = 12_000  # vertices in sight above which the density picture is drawn
 DETAIL_PX = 9.0  # a vertex this many pixels across or more is drawn as a disc with its outline
 DETAIL_CAP = 3_000  # ... when no more than this many are in sight
-EDGE_CAP = 12_000  # edges drawn per paint at most (beyond: an even sample)
+EDGE_CAP = 12_000  # edges drawn per paint at most (beyond: an even sample) ...
+PIXEL_BUDGET = 300_000  # ... and fewer when they are long: about this many pixels of line per paint
 CLEAR_EDGES = 1_500  # up to this many edges in sight are drawn in full ink; more, lighter
 ARROW_CAP = 4_000  # arrowheads drawn only when no more edges than this are in sight
 BIN = 2  # screen pixels per density cell
@@ -134,31 +136,43 @@ class BigLayer(QGraphicsItem):
             self._paint_discs(painter, scale, ids)
 
     def _edges_in_view(self, view: QRectF) -> np.ndarray:
-        key = (view.left(), view.top(), view.right(), view.bottom(), self.data.edge_version)
-        if self._edge_cache is None or self._edge_cache[0] != key:
-            self._edge_cache = (key, self.data.edges_in(view.left(), view.top(), view.right(), view.bottom()))
-        found = self._edge_cache[1]
-        if self.moving_edges.size:
-            found = np.union1d(found, self.moving_edges[self.moving_edges < self.data.m])
-        return found
+        """Candidate edges for ``view``: a superset found for a rectangle three views wide (so a pan
+        or a zoom in reuses it), plus the edges added or moved since (``fresh``)."""
+        cached = self._edge_cache
+        if cached is None or cached[0] != self.data.shape_version or not cached[1].contains(view) \
+                or cached[1].width() * cached[1].height() > 16 * view.width() * view.height():
+            wide = view.adjusted(-view.width(), -view.height(), view.width(), view.height())
+            found = self.data.edges_in(wide.left(), wide.top(), wide.right(), wide.bottom())
+            self._edge_cache = cached = (self.data.shape_version, wide, found)
+            self.data.fresh_edges.clear()
+        found = cached[2]
+        extra = [*self.data.fresh_edges]
+        if self.moving_edges.size or extra:
+            found = np.union1d(found, np.concatenate([self.moving_edges, np.array(extra, np.int64)]))
+        return found[found < self.data.m]
 
     def _paint_edges(self, painter: QPainter, scale: float, view: QRectF, box: QRectF) -> None:
         data = self.data
         found = self._edges_in_view(view)
+        if len(found) > 4 * EDGE_CAP:  # far too many to draw: sample before looking closer
+            found = found[:: len(found) // (4 * EDGE_CAP)]
         src, dst = data.src[found], data.dst[found]
         a, b = data.xy[src], data.xy[dst]
         low, high = np.minimum(a, b), np.maximum(a, b)
         keep = ((low[:, 0] <= box.right()) & (high[:, 0] >= box.left())
                 & (low[:, 1] <= box.bottom()) & (high[:, 1] >= box.top()))
         a, b = a[keep], b[keep]
-        if len(a) > EDGE_CAP:
-            step = math.ceil(len(a) / EDGE_CAP)
+        lengths = np.abs(b - a).sum(axis=1) * scale  # about the pixels each line costs
+        budget = min(EDGE_CAP, int(PIXEL_BUDGET / max(float(lengths.mean()), 1.0))) if len(a) else 0
+        if len(a) > budget:
+            step = math.ceil(len(a) / max(budget, 1))
             a, b = a[::step], b[::step]
         if not len(a):
             return
         arrows = scale >= ARROW_LOD and len(a) <= ARROW_CAP
         if 2 * RADIUS * scale >= 3:
             a, b = _rim_to_rim(a, b)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # hairlines: the fast path
         near = _inside(a, view) & _inside(b, view)  # edges leaving the view are drawn faint
         full = int(min(255, max(60, 255 * CLEAR_EDGES / max(int(near.sum()), 1))))
         for chosen, alpha in ((~near, min(full, 40)), (near, full)):
@@ -171,6 +185,7 @@ class BigLayer(QGraphicsItem):
                 painter.drawLines(polygon(_pairs(a[chosen], b[chosen])))
                 if arrows:
                     painter.drawLines(polygon(_arrow_strokes(a[chosen], b[chosen])))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
     def _paint_density(self, painter: QPainter, t, ids: np.ndarray, box: QRectF) -> None:
         self.last_lod = "density"

@@ -181,6 +181,7 @@ class BigGraphScene(GraphScene):
 
     def _on_node_changed(self, v: int) -> None:
         pos = self.model.pos(v)
+        dragged = v in self._incident
         if pos is not None and tuple(self.data.xy[v]) != tuple(pos):
             old = self._span_of(v)
             self.data.move(v, *pos)
@@ -188,6 +189,12 @@ class BigGraphScene(GraphScene):
             self.layer.update(old)
             self.layer.update(self._span_of(v))
             self._grow_to(QPointF(*pos))
+        elif dragged:
+            self.data.reshaped()  # the drag wrote the arrays already; the edge cache starts again
+            self.layer.refresh_bounds()
+        if dragged or pos is not None:
+            self.layer.moving_edges = np.zeros(0, np.int64)
+            self._incident.clear()
         item = self.vertex_items.get(v)
         if item is None:
             return

@@ -19,7 +19,7 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import nim_sum
 
 QUERY_ROLE = Qt.ItemDataRole.UserRole
-MAX_ROWS = 500  # rows listed at most (a judge file may ask 10^5 queries): the rest are counted
+MAX_ROWS = 200  # rows listed at most (a judge file may ask 10^5 queries): the rest are counted
 NO_IMPORT = "No HDU 1524 file imported (File > Import HDU 1524…)."
 
 
