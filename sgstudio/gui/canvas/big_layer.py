@@ -35,7 +35,7 @@ DENSE = 12_000  # vertices in sight above which the density picture is drawn
 DETAIL_PX = 9.0  # a vertex this many pixels across or more is drawn as a disc with its outline
 DETAIL_CAP = 3_000  # ... when no more than this many are in sight
 EDGE_CAP = 12_000  # edges drawn per paint at most (beyond: an even sample) ...
-PIXEL_BUDGET = 300_000  # ... and fewer when they are long: about this many pixels of line per paint
+PIXEL_BUDGET = 150_000  # ... and fewer when they are long: about this many pixels of line per paint
 CLEAR_EDGES = 1_500  # up to this many edges in sight are drawn in full ink; more, lighter
 ARROW_CAP = 4_000  # arrowheads drawn only when no more edges than this are in sight
 BIN = 2  # screen pixels per density cell
@@ -162,29 +162,35 @@ class BigLayer(QGraphicsItem):
         keep = ((low[:, 0] <= box.right()) & (high[:, 0] >= box.left())
                 & (low[:, 1] <= box.bottom()) & (high[:, 1] >= box.top()))
         a, b = a[keep], b[keep]
-        lengths = np.abs(b - a).sum(axis=1) * scale  # about the pixels each line costs
-        budget = min(EDGE_CAP, int(PIXEL_BUDGET / max(float(lengths.mean()), 1.0))) if len(a) else 0
-        if len(a) > budget:
-            step = math.ceil(len(a) / max(budget, 1))
-            a, b = a[::step], b[::step]
-        if not len(a):
+        near = _inside(a, view) & _inside(b, view)  # both ends in sight: in ink; the others faint
+        groups = []
+        for chosen, pixels in ((near, 2 * PIXEL_BUDGET), (~near, PIXEL_BUDGET)):
+            ga, gb = a[chosen], b[chosen]
+            lengths = np.abs(gb - ga).sum(axis=1) * scale  # about the pixels each line costs
+            budget = min(EDGE_CAP, int(pixels / max(float(lengths.mean()), 1.0))) if len(ga) else 0
+            if len(ga) > budget:
+                step = math.ceil(len(ga) / max(budget, 1))
+                ga, gb = ga[::step], gb[::step]
+            groups.append((ga, gb))
+        shown = sum(len(ga) for ga, _ in groups)
+        if not shown:
             return
-        arrows = scale >= ARROW_LOD and len(a) <= ARROW_CAP
-        if 2 * RADIUS * scale >= 3:
-            a, b = _rim_to_rim(a, b)
+        arrows = scale >= ARROW_LOD and shown <= ARROW_CAP
+        full = int(min(255, max(60, 255 * CLEAR_EDGES / max(len(groups[0][0]), 1))))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # hairlines: the fast path
-        near = _inside(a, view) & _inside(b, view)  # edges leaving the view are drawn faint
-        full = int(min(255, max(60, 255 * CLEAR_EDGES / max(int(near.sum()), 1))))
-        for chosen, alpha in ((~near, min(full, 40)), (near, full)):
-            if chosen.any():
-                colour = QColor(palette.EDGE)
-                colour.setAlpha(alpha)
-                pen = QPen(colour, 1.0)
-                pen.setCosmetic(True)
-                painter.setPen(pen)
-                painter.drawLines(polygon(_pairs(a[chosen], b[chosen])))
-                if arrows:
-                    painter.drawLines(polygon(_arrow_strokes(a[chosen], b[chosen])))
+        for (ga, gb), alpha in zip(groups, (full, min(full, 40)), strict=True):
+            if not len(ga):
+                continue
+            if 2 * RADIUS * scale >= 3:
+                ga, gb = _rim_to_rim(ga, gb)
+            colour = QColor(palette.EDGE)
+            colour.setAlpha(alpha)
+            pen = QPen(colour, 1.0)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.drawLines(polygon(_pairs(ga, gb)))
+            if arrows:
+                painter.drawLines(polygon(_arrow_strokes(ga, gb)))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
     def _paint_density(self, painter: QPainter, t, ids: np.ndarray, box: QRectF) -> None:
