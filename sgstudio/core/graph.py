@@ -47,8 +47,10 @@ import numpy as np
 from sgstudio.core import loopy_graph
 from sgstudio.core.errors import CycleError
 from sgstudio.core.events import Signal
+from sgstudio.core.graph_views import BulkViews
 from sgstudio.core.incremental import DagStore
 from sgstudio.core.loopy_incremental import LoopyStore
+from sgstudio.core.vertex_table import VertexTable
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -58,7 +60,7 @@ if TYPE_CHECKING:
 Pos = tuple[float, float]
 
 
-class GameGraph(loopy_graph.LoopyMode):
+class GameGraph(loopy_graph.LoopyMode, BulkViews):
     """A DAG game with tokens. Vertices are non-negative ints; several tokens may share one vertex.
 
     Examples
@@ -83,8 +85,7 @@ class GameGraph(loopy_graph.LoopyMode):
 
     def __init__(self) -> None:
         self._dag = DagStore()
-        self._labels: dict[int, str] = {}
-        self._pos: dict[int, Pos | None] = {}
+        self._vertices = VertexTable()  # order, labels, positions
         self._tokens: Counter[int] = Counter()
         self._next_id = 0
         self._version = 0
@@ -126,20 +127,19 @@ class GameGraph(loopy_graph.LoopyMode):
         else:
             values = grundy_values(n, src, dst)
             game._dag = DagStore.from_arrays(n, src, dst, values, topological_ranks(n, src, dst))
-        game._labels = {v: str(v) for v in range(n)}
-        game._pos = dict.fromkeys(range(n))
+        game._vertices = VertexTable.numbered(n)
         game._next_id = n
         return game
 
     # -- queries -----------------------------------------------------------------------------
     def nodes(self) -> list[int]:
         """All vertices, in the order they were added."""
-        return list(self._labels)
+        return self._vertices.ids()
 
     def edges(self) -> list[tuple[int, int]]:
         """All edges as (tail, head)."""
-        succ = self._dag.succ
-        return [(u, v) for u in self._labels for v in succ[u]]  # type: ignore[union-attr]
+        heads = self._dag.succ.keys_of
+        return [(u, v) for u in self._vertices.ids() for v in heads(u)]
 
     def successors(self, v: int) -> list[int]:
         """Heads of v's out-edges."""
@@ -167,10 +167,14 @@ class GameGraph(loopy_graph.LoopyMode):
         return len(self._dag.src)
 
     def label(self, v: int) -> str:
-        return self._labels[v]
+        if not self._dag.has_vertex(v):
+            raise KeyError(v)
+        return self._vertices.label(v)
 
     def pos(self, v: int) -> Pos | None:
-        return self._pos[v]
+        if not self._dag.has_vertex(v):
+            raise KeyError(v)
+        return self._vertices.pos(v)
 
     def grundy(self, v: int) -> Gamma:
         """Grundy value of a token on v: mex of its successors' values (an int); in loopy mode γ(v),
@@ -184,9 +188,9 @@ class GameGraph(loopy_graph.LoopyMode):
     def values(self) -> dict[int, Gamma]:
         """A copy of {vertex: Grundy value} ({vertex: γ} in loopy mode)."""
         if self._loopy:
-            return {v: self._dag.gamma_of(v) for v in self._labels}  # type: ignore[attr-defined]
+            return {v: self._dag.gamma_of(v) for v in self.nodes()}  # type: ignore[attr-defined]
         val = self._dag.val
-        return {v: val[v] for v in self._labels}
+        return {v: val[v] for v in self.nodes()}
 
     def topological_order(self) -> list[int]:
         """The vertices in the maintained topological order (every edge points forward).
@@ -194,8 +198,8 @@ class GameGraph(loopy_graph.LoopyMode):
         In loopy mode the order is computed afresh, and a cycle raises CycleError.
         """
         if self._loopy:
-            return loopy_graph.acyclic_order(self._dag, self._labels)
-        return sorted(self._labels, key=self._dag.topo.ord.__getitem__)
+            return loopy_graph.acyclic_order(self._dag, self.nodes())
+        return sorted(self.nodes(), key=self._dag.topo.ord.__getitem__)
 
     def would_close_cycle(self, u: int, v: int) -> list[int] | None:
         """The cycle that adding u -> v would close, or None (nothing is changed).
@@ -261,27 +265,6 @@ class GameGraph(loopy_graph.LoopyMode):
             moves.extend((v, w) for w in sorted(succ[v]) if val[w] == target)  # type: ignore[arg-type]
         return moves
 
-    # -- networkx view -----------------------------------------------------------------------
-    def to_networkx(self) -> nx.DiGraph:
-        """A new networkx DiGraph of the game; nodes carry ``label``, ``pos`` and ``grundy``."""
-        import networkx as nx
-
-        graph = nx.DiGraph()
-        values = self.values()
-        graph.add_nodes_from((v, {"label": self._labels[v], "pos": self._pos[v], "grundy": values[v]})
-                             for v in self._labels)
-        graph.add_edges_from(self.edges())
-        return graph
-
-    @property
-    def graph(self) -> nx.DiGraph:
-        """A read-only networkx snapshot (rebuilt lazily after each change; edit the model instead)."""
-        if self._nx_cache is None or self._nx_cache[0] != self._version:
-            import networkx as nx
-
-            self._nx_cache = (self._version, nx.freeze(self.to_networkx()))
-        return self._nx_cache[1]
-
     # -- edits -------------------------------------------------------------------------------
     def _require(self, v: int) -> None:
         if not self._dag.has_vertex(v):
@@ -297,8 +280,7 @@ class GameGraph(loopy_graph.LoopyMode):
             raise ValueError(f"vertex {v} already exists")
         self._next_id = max(self._next_id, v + 1)
         self._dag.add_vertex(v)
-        self._labels[v] = str(v) if label is None else label
-        self._pos[v] = pos
+        self._vertices.add(v, label, pos)
         self._version += 1
         self.node_added.emit(v)
         self.values_changed.emit({v: 0})
@@ -315,7 +297,7 @@ class GameGraph(loopy_graph.LoopyMode):
         for w in self.successors(v):
             self.remove_edge(v, w)
         self._dag.remove_vertex(v)
-        del self._labels[v], self._pos[v]
+        self._vertices.remove(v)
         self._version += 1
         self.node_removed.emit(v)
 
@@ -383,13 +365,13 @@ class GameGraph(loopy_graph.LoopyMode):
 
     def set_label(self, v: int, label: str) -> None:
         self._require(v)
-        self._labels[v] = label
+        self._vertices.set_label(v, label)
         self._version += 1
         self.node_changed.emit(v)
 
     def set_pos(self, v: int, pos: Pos | None) -> None:
         self._require(v)
-        self._pos[v] = pos
+        self._vertices.set_pos(v, pos)
         self._version += 1
         self.node_changed.emit(v)
 

@@ -32,6 +32,7 @@ from heapq import heappop, heappush
 
 import numpy as np
 
+from sgstudio.core.adjacency import Adjacency
 from sgstudio.core.topo import TopoOrder
 
 #: A wave may do about (vertices + edges) / BUDGET_DIVISOR units of work (a unit: one vertex
@@ -48,14 +49,15 @@ class DagStore:
 
     Vertices are non-negative ints (storage grows with the largest id). ``succ[u]`` maps each
     head v to the slot of u -> v in the edge arrays ``src``/``dst``; ``pred[v]`` has the tails as
-    keys; both are None for absent ids. ``val[v]`` is g(v) (0 for absent ids).
+    keys; both are None for absent ids (an :class:`~sgstudio.core.adjacency.Adjacency` each: compact
+    arrays, with a dict only for the vertices touched lately). ``val[v]`` is g(v) (0 for absent ids).
     The caller validates arguments (vertex present, edge absent or present, acyclicity via
     :attr:`topo`); this class only keeps its parts consistent.
     """
 
     def __init__(self) -> None:
-        self.succ: list[dict[int, int] | None] = []
-        self.pred: list[dict[int, None] | None] = []
+        self.succ = Adjacency()
+        self.pred = Adjacency()
         self.val = array("q")
         self.src = array("q")
         self.dst = array("q")
@@ -65,10 +67,16 @@ class DagStore:
     # -- structure ---------------------------------------------------------------------------
     def has_vertex(self, v: object) -> bool:
         """Whether v is a present vertex id."""
-        return type(v) is int and 0 <= v < len(self.succ) and self.succ[v] is not None
+        return type(v) is int and 0 <= v < len(self.succ) and self.succ.present(v)
+
+    def compact(self) -> None:
+        """Fold the adjacency's dicts back into arrays when there are many (between edits)."""
+        self.succ.compact()
+        self.pred.compact()
 
     def add_vertex(self, v: int) -> None:
         """Add the isolated vertex v (value 0), last in the topological order."""
+        self.compact()
         grow = v + 1 - len(self.succ)
         if grow > 0:
             self.succ.extend([None] * grow)
@@ -89,6 +97,7 @@ class DagStore:
 
     def link(self, u: int, v: int) -> None:
         """Add u -> v to the adjacency and the edge arrays (order already repaired)."""
+        self.compact()
         self.succ[u][v] = len(self.src)  # type: ignore[index]
         self.pred[v][u] = None  # type: ignore[index]
         self.src.append(u)
@@ -96,6 +105,7 @@ class DagStore:
 
     def unlink(self, u: int, v: int) -> None:
         """Remove u -> v; the last edge of the arrays moves into its slot."""
+        self.compact()
         slot = self.succ[u].pop(v)  # type: ignore[union-attr]
         del self.pred[v][u]  # type: ignore[union-attr]
         src, dst = self.src, self.dst
@@ -176,17 +186,20 @@ class DagStore:
         """A store for vertices 0..n-1 and the given distinct acyclic edges, values and ranks."""
         dag = cls()
         dag.n = n
-        succ: list[dict[int, int]] = [{} for _ in range(n)]
-        pred: list[dict[int, None]] = [{} for _ in range(n)]
-        for slot, (u, v) in enumerate(zip(src.tolist(), dst.tolist(), strict=True)):
-            succ[u][v] = slot
-            pred[v][u] = None
-        dag.succ, dag.pred = succ, pred  # type: ignore[assignment]
+        dag.succ, dag.pred = bulk_adjacency(n, src, dst)
         dag.src.frombytes(np.ascontiguousarray(src, dtype=np.int64).tobytes())
         dag.dst.frombytes(np.ascontiguousarray(dst, dtype=np.int64).tobytes())
         dag.val.frombytes(np.ascontiguousarray(values, dtype=np.int64).tobytes())
         dag.topo = TopoOrder.from_ranks(ranks.tolist())
         return dag
+
+
+def bulk_adjacency(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[Adjacency, Adjacency]:
+    """(succ, pred) of vertices 0..n-1 and the edges src[k] -> dst[k] (slot k), in compact form."""
+    src = np.ascontiguousarray(src, dtype=np.int64)
+    dst = np.ascontiguousarray(dst, dtype=np.int64)
+    return (Adjacency.from_edges(n, src, dst, with_slots=True),
+            Adjacency.from_edges(n, dst, src, with_slots=False))
 
 
 def _int64_view(buffer: array) -> np.ndarray:

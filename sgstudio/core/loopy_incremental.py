@@ -40,7 +40,7 @@ from heapq import heapify, heappop, heappush
 import numpy as np
 
 from sgstudio.core.games.loopy import INF, Gamma, Infinite, generalized_values_auto
-from sgstudio.core.incremental import DagStore, _int64_view
+from sgstudio.core.incremental import DagStore, _int64_view, bulk_adjacency
 
 ALIVE = -2
 #: A repair may do about (vertices + edges) / BUDGET_DIVISOR units of work (a unit: a vertex
@@ -75,11 +75,7 @@ class LoopyStore(DagStore):
         """A store for vertices 0..n-1 and the given distinct edges (any digraph)."""
         base = DagStore()
         base.n = n
-        base.succ = [{} for _ in range(n)]  # type: ignore[misc]
-        base.pred = [{} for _ in range(n)]  # type: ignore[misc]
-        for slot, (u, v) in enumerate(zip(src.tolist(), dst.tolist(), strict=True)):
-            base.succ[u][v] = slot  # type: ignore[index]
-            base.pred[v][u] = None  # type: ignore[index]
+        base.succ, base.pred = bulk_adjacency(n, src, dst)
         base.src.frombytes(np.ascontiguousarray(src, dtype=np.int64).tobytes())
         base.dst.frombytes(np.ascontiguousarray(dst, dtype=np.int64).tobytes())
         base.val = array("q", [0]) * n

@@ -49,7 +49,12 @@ SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "zoom_out": ("Zoom &Out", "zoom-out", ("Ctrl+-",), "Zoom out"),
     "fit": ("&Fit Graph", "fit", ("F",), "Fit the whole graph in the window"),
     "layout": ("&Layout", "layout", ("Ctrl+L",), "Place vertices in layers, sinks at the bottom"),
-    "snap": ("Snap to &Grid", "snap", ("Ctrl+G",), "Snap moved vertices to the grid"),
+    "snap": ("Snap to &Grid", "snap", ("Ctrl+Shift+G",), "Snap moved vertices to the grid"),
+    "go_to": ("&Go to Vertex…", "", ("Ctrl+G",), "Centre on a vertex named by its label or id; select it"),
+    "fit_whole": ("Show the &Whole Graph", "", ("Shift+F",), "Fit every vertex in the window (a big "
+                  "graph's Fit shows where the game is)"),
+    "expand": ("E&xpand Neighbourhood", "", ("X",), "Lay out the selected vertex with its predecessors "
+               "and successors where the game is (big graphs)"),
     "shortcuts": ("&Keyboard Shortcuts", "", ("Ctrl+/",), "Every keyboard shortcut"),
     "values_help": ("&How the Values Work", "help", ("F1",), "mex, nim-sum and winning moves"),
     "computer_help": ("How the &Computer Plays", "", (), "The computer's policy in the Play panel"),
@@ -60,14 +65,16 @@ CHECKABLE = ("tool_select", "tool_edge", "tool_token", "snap")
 # triggers them): the menus show them, but their shortcuts are widget-scoped, so they only fire
 # through the canvas's own key handling; a menu click calls the same canvas method.
 CANVAS_KEYS = ("tool_select", "tool_edge", "tool_token", "fit", "zoom_in", "zoom_out", "delete", "rename",
-               "select_all", "copy", "paste", "duplicate", "add_token", "remove_token")
+               "select_all", "copy", "paste", "duplicate", "add_token", "remove_token", "go_to", "fit_whole",
+               "expand")
 TOOLS = {"tool_select": "select", "tool_edge": "edge", "tool_token": "token"}
 JUDGE_FORMATS = ("hdu1524", "hdu1536", "hdu5795", "hdu5724")
 # Menu actions that call the canvas method of the same purpose.
 CANVAS_METHODS = {"zoom_in": "zoom_in", "zoom_out": "zoom_out", "fit": "fit_graph", "layout": "layout_graph",
                   "delete": "delete_selection", "rename": "rename_selected", "select_all": "select_all",
                   "copy": "copy", "paste": "paste", "duplicate": "duplicate",
-                  "add_token": "add_token_to_selection", "remove_token": "remove_token_from_selection"}
+                  "add_token": "add_token_to_selection", "remove_token": "remove_token_from_selection",
+                  "go_to": "go_to_vertex", "fit_whole": "fit_whole", "expand": "expand_selected"}
 # Actions that only make sense on the Graph tab (disabled on the others).
 GRAPH_ONLY = (*TOOLS, *CANVAS_METHODS, "snap", "export_hdu", "export_png", "export_svg", "export_graphml")
 
@@ -140,7 +147,8 @@ def build_menus(window: QMainWindow, a: dict[str, QAction]) -> dict[str, QMenu]:
     edit.addSeparator()
     edit.addAction(a["preferences"])
     view = bar.addMenu("&View")
-    view.addActions([a["zoom_in"], a["zoom_out"], a["fit"], a["layout"], a["snap"]])
+    view.addActions([a["zoom_in"], a["zoom_out"], a["fit"], a["fit_whole"], a["go_to"], a["expand"],
+                     a["layout"], a["snap"]])
     view.addSeparator()
     help_menu = bar.addMenu("&Help")
     help_menu.addActions([a["shortcuts"], a["values_help"], a["computer_help"], a["about"]])

@@ -31,7 +31,7 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.formats.tokens import read_file
-from sgstudio.gui import errors
+from sgstudio.gui import errors, progress
 from sgstudio.gui.cases import choose_case, judge_name
 from sgstudio.gui.commands import PlaceTokensCommand
 from sgstudio.gui.panels import hdu
@@ -139,12 +139,14 @@ class DocumentController(QObject):
         """Read and validate a file; on a problem show a dialog and return None."""
         hint = ""
         try:
-            text = read_file(path)
-            if force_hdu or not is_sgs(path, text):
-                hint = IMPORT_HINT if force_hdu else TAB_HINT  # Import already is File > Import Judge File
-                return self._read_hdu(text, path)
-            doc = sgs.loads(text, path)
-            self._check_tabs(doc.tabs, text, path)
+            with progress.opening(self.window, path, self.interactive) as step:
+                text = read_file(path)
+                if force_hdu or not is_sgs(path, text):
+                    hint = IMPORT_HINT if force_hdu else TAB_HINT  # Import is File > Import Judge File
+                    return self._read_hdu(text, path, step)
+                step("Reading the game…", 40)
+                doc = sgs.loads(text, path)
+                self._check_tabs(doc.tabs, text, path)
         except Exception as err:  # a bad file, or a bug: the open document stays as it was
             self._refused("open", path, err, hint)
             return None
@@ -201,11 +203,13 @@ class DocumentController(QObject):
         self.tab_set.show_tab(key)
         return True
 
-    def _read_hdu(self, text: str, path: str) -> Loaded | None:
+    def _read_hdu(self, text: str, path: str, step: progress.Step = progress.quiet) -> Loaded | None:
+        step("Parsing the positions and moves…", 20)
         cases = hdu.cases(text, path)
         index = self.choose_case(cases, path) if len(cases) > 1 else 0
         if index is None:
             return None
+        step("Building the graph and its Grundy values…", 60)
         model, queries = hdu.case_model(cases[index])
         name = Path(path).name
         count = f"{len(queries)} quer{'y' if len(queries) == 1 else 'ies'}"

@@ -40,7 +40,10 @@ GRAPH: Rows = [
     ("Middle-drag, Space+drag", "Pan"),
     ("F", "Fit the graph in the window (clear of the legend)"),
     ("Ctrl+L", "Layout in layers (sinks at the bottom)"),
-    ("Ctrl+G", "Snap to grid on/off"),
+    ("Ctrl+Shift+G", "Snap to grid on/off"),
+    ("Ctrl+G", "Go to a vertex by its label or id (centres and selects it)"),
+    ("Shift+F", "Show the whole graph (on a big graph F shows where the game is)"),
+    ("X", "Expand the selected vertex's neighbourhood (big graphs: laid out where the game is)"),
     ("Double-click a winning move (Analysis panel)", "Play it"),
 ]
 SNIM: Rows = [

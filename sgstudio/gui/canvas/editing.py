@@ -203,6 +203,8 @@ class EditActions:
             remove = menu.addAction("Remove token\t-", self.remove_token_from_selection)
             remove.setEnabled(self.model.token_count(v) > 0)
             menu.addAction("Rename…\tF2", lambda: self.rename_vertex(v))
+            if self.is_big():
+                menu.addAction("Expand neighbourhood\tX", lambda: self.expand_neighbourhood(v))
             menu.addSeparator()
             menu.addAction("Duplicate\tCtrl+D", self.duplicate)
             menu.addAction("Delete\tDel", self.delete_selection)
@@ -215,4 +217,5 @@ class EditActions:
             menu.addSeparator()
             menu.addAction("Layout", self.layout_graph)
             menu.addAction("Fit graph\tF", self.fit_graph)
+            menu.addAction("Go to vertex…\tCtrl+G", self.go_to_vertex)
         return menu

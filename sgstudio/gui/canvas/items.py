@@ -56,6 +56,7 @@ class VertexItem(QGraphicsRectItem):
         self.highlight: str | None = None
         self.token_highlight = False
         self.rim_cue = False  # the mouse is where a drag would start an edge from this vertex
+        self.mirror = None  # a big drawing's callback: told of every move (its arrays follow the item)
         self.setFlags(_VERTEX_FLAGS)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # repaints blit, not Python
         self.setZValue(1)
@@ -164,6 +165,8 @@ class VertexItem(QGraphicsRectItem):
                 edge.adjust()
             if self.tokens and self.token_layer is not None:
                 self.token_layer.changed()
+            if self.mirror is not None:
+                self.mirror(self)
         return super().itemChange(change, value)
 
     def paint(self, painter, option, widget=None) -> None:

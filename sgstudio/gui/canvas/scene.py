@@ -199,6 +199,28 @@ class GraphScene(QGraphicsScene):
         """Ids of the selected vertices, sorted."""
         return sorted(item.vertex for item in self.selectedItems() if isinstance(item, VertexItem))
 
+    def is_empty(self) -> bool:
+        """Whether the drawing has no vertex."""
+        return not self.vertex_items
+
+    def any_vertex_in(self, rect: QRectF) -> bool:
+        """Whether a vertex shows in ``rect`` (scene coordinates)."""
+        return any(isinstance(item, VertexItem) for item in self.items(rect))
+
+    def view_changed(self, visible: QRectF, scale: float) -> None:
+        """The view now shows ``visible`` at ``scale`` (a big drawing makes items for what is in sight)."""
+
+    def _vertex_for(self, v: int) -> VertexItem | None:
+        """The item of vertex v for a highlight (None if v has none)."""
+        return self.vertex_items.get(v)
+
+    def _edge_for(self, u: int, v: int) -> EdgeItem | None:
+        """The item of the edge u -> v for a highlight (None if there is none)."""
+        return self.edge_items.get((u, v))
+
+    def _unmarked(self) -> None:
+        """A highlight or flash ended (a big drawing drops the items it made for it)."""
+
     # -- view state: highlight, rim cue, rubber edge, refused cycle -----------------------------
     def set_rim_cue(self, item: VertexItem | None) -> None:
         """Show where an edge drag would start: ``item``'s rim lights up (None: no vertex's)."""
@@ -216,14 +238,14 @@ class GraphScene(QGraphicsScene):
     def highlight_move(self, u: int, v: int) -> None:
         """Show the move of a token from u along u -> v (the edge and u's token)."""
         self.clear_highlight()
-        edge, tail = self.edge_items.get((u, v)), self.vertex_items.get(u)
+        edge, tail = self._edge_for(u, v), self._vertex_for(u)
         if edge is not None:
             edge.set_highlight(MOVE)
             self._highlighted.append(edge)
         if tail is not None:
             tail.set_token_highlight(True)
             self._highlighted.append(tail)
-        head = self.vertex_items.get(v)
+        head = self._vertex_for(v)
         if head is not None:
             head.set_highlight(MOVE)
             self._highlighted.append(head)
@@ -234,6 +256,7 @@ class GraphScene(QGraphicsScene):
             if isinstance(item, VertexItem):
                 item.set_token_highlight(False)
         self._highlighted.clear()
+        self._unmarked()
 
     def begin_rubber(self, u: int) -> None:
         """Start the rubber edge that follows the mouse from vertex u."""
@@ -269,12 +292,12 @@ class GraphScene(QGraphicsScene):
         self.clear_flash()
         ring = [*cycle, cycle[0]] if cycle else []
         for a, b in pairwise(ring):
-            edge = self.edge_items.get((a, b))
+            edge = self._edge_for(a, b)
             if edge is not None:
                 edge.set_highlight(FLASH)
                 self._flashed.append(edge)
         for v in cycle:
-            item = self.vertex_items.get(v)
+            item = self._vertex_for(v)
             if item is not None:
                 item.set_highlight(FLASH)
                 self._flashed.append(item)
@@ -282,7 +305,7 @@ class GraphScene(QGraphicsScene):
         self._flash_timer.start()
 
     def _refused_edge_item(self, u: int, v: int) -> QGraphicsPathItem:
-        a, b = self.vertex_items[u].pos(), self.vertex_items[v].pos()
+        a, b = self._vertex_for(u).pos(), self._vertex_for(v).pos()
         path = QPainterPath()
         if u == v:  # a self-loop: a small dashed loop above the vertex
             path.addEllipse(QRectF(a.x() - 14, a.y() - 60, 28, 40))
@@ -339,6 +362,7 @@ class GraphScene(QGraphicsScene):
         if self._refused is not None:
             self.removeItem(self._refused)
             self._refused = None
+        self._unmarked()
 
     # -- Qt overrides ------------------------------------------------------------------------
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:

@@ -10,10 +10,13 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui import palette
-from sgstudio.gui.canvas import export
+from sgstudio.gui.canvas import big_canvas, export
+from sgstudio.gui.canvas.big_actions import BigGraphActions
+from sgstudio.gui.canvas.big_scene import BigGraphScene
 from sgstudio.gui.canvas.editing import EditActions
 from sgstudio.gui.canvas.items import VertexItem
 from sgstudio.gui.canvas.legend import EmptyHint, LegendWidget
+from sgstudio.gui.canvas.minimap import Minimap
 from sgstudio.gui.canvas.scene import GraphScene
 from sgstudio.gui.canvas.tools import TOOLS, Gesture, PanGesture, Tool
 from sgstudio.gui.commands import SetPositionsCommand
@@ -21,6 +24,7 @@ from sgstudio.gui.commands import SetPositionsCommand
 GRID = 20.0
 ZOOM_STEP = 1.25
 MIN_SCALE, MAX_SCALE, MAX_FIT_SCALE = 0.03, 8.0, 1.5
+FOCUS_ZOOM = 0.45  # a big graph's F shows where the game is at least this close (labels readable)
 NUDGE, BIG_NUDGE = 1.0, 10.0
 C = Qt.KeyboardModifier.ControlModifier
 K = Qt.Key
@@ -32,22 +36,23 @@ _KEYS = {  # (key, ctrl) -> method name; the window may call the same methods fr
     (K.Key_F, False): "fit_graph", (K.Key_Plus, False): "add_token_to_selection",
     (K.Key_Equal, False): "add_token_to_selection", (K.Key_Minus, False): "remove_token_from_selection",
     (K.Key_S, False): "_tool_select", (K.Key_E, False): "_tool_edge", (K.Key_T, False): "_tool_token",
+    (K.Key_G, True): "go_to_vertex", (K.Key_X, False): "expand_selected",
 }
 _ARROWS = {K.Key_Left: (-1, 0), K.Key_Right: (1, 0), K.Key_Up: (0, -1), K.Key_Down: (0, 1)}
 
 
-def _fit_scale(rect: QRectF, area: QRectF) -> float:
+def _fit_scale(rect: QRectF, area: QRectF, least: float = MIN_SCALE) -> float:
     """The zoom that fits ``rect`` into ``area`` (at most :data:`MAX_FIT_SCALE`; tiny areas: the least).
 
     >>> _fit_scale(QRectF(0, 0, 100, 50), QRectF(0, 0, 300, 300)), _fit_scale(QRectF(0, 0, 10, 10), QRectF())
     (1.5, 0.03)
     """
     if area.width() <= 1 or area.height() <= 1:
-        return MIN_SCALE
-    return max(MIN_SCALE, min(area.width() / rect.width(), area.height() / rect.height(), MAX_FIT_SCALE))
+        return least
+    return max(least, min(area.width() / rect.width(), area.height() / rect.height(), MAX_FIT_SCALE))
 
 
-class GraphCanvas(EditActions, QGraphicsView):
+class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
     """The graph editor widget for one :class:`GameGraph` document.
 
     Signals: ``status_message(str)`` (plain-words feedback for the status bar),
@@ -79,9 +84,9 @@ class GraphCanvas(EditActions, QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._legend = LegendWidget(self)
         self._hint = EmptyHint(self)
-        self.setScene(GraphScene(model, self))
-        self.scene().selectionChanged.connect(self._emit_selection)
-        self.scene().changed.connect(self._show_hint)
+        self._minimap = Minimap(self)
+        self._minimap.hide()
+        self._use_scene(GraphScene(GameGraph(), self))
         self._stack_index = undo_stack.index()  # the owner of the stack connects it to stack_moved
         self.set_model(model)
 
@@ -97,16 +102,41 @@ class GraphCanvas(EditActions, QGraphicsView):
         if self._gesture is not None:
             self._gesture.cancel()
             self._gesture = None
-        if any(model.pos(v) is None for v in model.nodes()):
+        big = big_canvas.wants_big(model)
+        if big != isinstance(self.scene(), BigGraphScene):
+            self._use_scene((BigGraphScene if big else GraphScene)(GameGraph(), self))
+        placed = ([], None, 0)
+        if big:
+            placed = big_canvas.place_big(model)
+        elif any(model.pos(v) is None for v in model.nodes()):
             for v, p in self._initial_positions(model).items():
                 model.set_pos(v, p)
         self.scene().set_model(model)
+        if big:
+            scene = self.scene()
+            scene.focus, scene.focus_origin, scene.slots_used = list(placed[0]), placed[1], placed[2]
+        self._minimap.setVisible(big)
         self._show_hint()
         self.fit_graph()
 
+    def _use_scene(self, scene: GraphScene) -> None:
+        """Show ``scene`` (the small or the big kind) from now on."""
+        old = self.scene()
+        self.setScene(scene)
+        scene.selectionChanged.connect(self._emit_selection)
+        scene.changed.connect(self._show_hint)
+        if old is not None:
+            old.selectionChanged.disconnect(self._emit_selection)
+            old.changed.disconnect(self._show_hint)
+            old.deleteLater()
+
+    def is_big(self) -> bool:
+        """Whether the drawing is the big kind (arrays and a layer; items only for a few)."""
+        return isinstance(self.scene(), BigGraphScene)
+
     def _show_hint(self, *_args: object) -> None:
         """The empty-canvas hint, until the first vertex exists."""
-        self._hint.setVisible(not self.scene().vertex_items)
+        self._hint.setVisible(self.scene().is_empty())
 
     def stack_moved(self, index: int) -> None:
         """The undo stack's index changed: after an undo or redo of Layout, fit the graph again (the
@@ -205,7 +235,7 @@ class GraphCanvas(EditActions, QGraphicsView):
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
         """Zoom by ``factor`` keeping the scene point under ``anchor`` (viewport pixels) in place."""
         current = self.transform().m11()
-        factor = max(MIN_SCALE / current, min(MAX_SCALE / current, factor))
+        factor = max(self._least_zoom() / current, min(MAX_SCALE / current, factor))
         if anchor is None:
             anchor = self.viewport().mapFromGlobal(QCursor.pos())
             if not self.viewport().rect().contains(anchor):
@@ -217,6 +247,10 @@ class GraphCanvas(EditActions, QGraphicsView):
         after = self.mapToScene(anchor)
         self._scroll_by_scene(before - after)
         self.setTransformationAnchor(old)
+        self.view_moved()
+
+    def _least_zoom(self) -> float:
+        return self.scene().min_scale() if self.is_big() else MIN_SCALE
 
     def _scroll_by_scene(self, d: QPointF) -> None:
         s = self.transform().m11()
@@ -240,7 +274,22 @@ class GraphCanvas(EditActions, QGraphicsView):
         When the graph fitted to the whole view would put a vertex under the legend, it is fitted
         instead above the legend or right of it, whichever shows it larger.
         """
-        rect = self.scene().graph_rect().adjusted(-30, -30, 30, 30)
+        scene = self.scene()
+        focus = scene.focus_rect() if self.is_big() else QRectF()
+        rect = (focus if not focus.isNull() else scene.graph_rect()).adjusted(-30, -30, 30, 30)
+        self._fit_rect(rect)
+        if not focus.isNull() and self.zoom() < FOCUS_ZOOM:  # where the game is, at reading zoom
+            self.resetTransform()
+            self.scale(FOCUS_ZOOM, FOCUS_ZOOM)
+            seen = self.mapToScene(self.viewport().rect()).boundingRect()
+            self.centerOn(rect.right() - seen.width() / 2, rect.top() + seen.height() / 2)
+            self.view_moved()
+
+    def fit_whole(self) -> None:
+        """Show the whole graph (on a big graph F shows where the game is; Shift+F everything)."""
+        self._fit_rect(self.scene().graph_rect().adjusted(-30, -30, 30, 30))
+
+    def _fit_rect(self, rect: QRectF) -> None:
         if rect.isNull():
             return
         view = QRectF(self.viewport().rect())
@@ -254,15 +303,16 @@ class GraphCanvas(EditActions, QGraphicsView):
 
     def _fit_into(self, rect: QRectF, area: QRectF) -> None:
         """Scale so that ``rect`` (scene) fits in ``area`` (viewport pixels), centred there."""
-        scale = _fit_scale(rect, area)
+        scale = _fit_scale(rect, area, self._least_zoom())
         self.resetTransform()
         self.scale(scale, scale)
         self.centerOn(rect.center() + (QRectF(self.viewport().rect()).center() - area.center()) / scale)
+        self.view_moved()
 
     def _under(self, area: QRectF) -> bool:
         """Whether a vertex shows in ``area`` (viewport pixels)."""
         shown = self.mapToScene(area.toAlignedRect()).boundingRect()
-        return any(isinstance(item, VertexItem) for item in self.scene().items(shown))
+        return self.scene().any_vertex_in(shown)
 
     # -- export ----------------------------------------------------------------------------------
     def export_png(self, path: str, scale: float = 2.0) -> bool:
@@ -336,6 +386,9 @@ class GraphCanvas(EditActions, QGraphicsView):
         if key == Qt.Key.Key_Escape:
             self._escape()
             return
+        if key == Qt.Key.Key_F and event.modifiers() & Qt.KeyboardModifier.ShiftModifier and not ctrl:
+            self.fit_whole()
+            return
         if key in _ARROWS and self.selected_vertices():
             step = BIG_NUDGE if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else NUDGE
             dx, dy = _ARROWS[key]
@@ -385,3 +438,9 @@ class GraphCanvas(EditActions, QGraphicsView):
         vp = self.viewport().geometry()
         self._legend.move(vp.left() + 8, vp.bottom() - self._legend.height() - 8)
         self._hint.setGeometry(vp.adjusted(40, 0, -40, 0))
+        self._minimap.move(vp.right() - self._minimap.width() - 8, vp.bottom() - self._minimap.height() - 8)
+        self.view_moved()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self.view_moved()

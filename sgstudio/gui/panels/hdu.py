@@ -7,6 +7,10 @@ queries are multisets of token positions.
 
 from __future__ import annotations
 
+from itertools import chain
+
+import numpy as np
+
 from sgstudio.core.graph import GameGraph
 
 
@@ -28,8 +32,13 @@ def case_model(case: object) -> tuple[GameGraph, list[list[int]]]:
 
     Raises CycleError when the case's graph has a cycle.
     """
-    n, succ, queries = case_parts(case)
-    model = GameGraph.from_edges(n, ((u, v) for u in range(n) for v in succ[u]))
+    succ = case.successors
+    n = len(succ)
+    lengths = np.fromiter(map(len, succ), np.int64, n)
+    tails = np.repeat(np.arange(n, dtype=np.int64), lengths)
+    heads = np.fromiter(chain.from_iterable(succ), np.int64, int(lengths.sum()))
+    model = GameGraph.from_edges(n, np.stack([tails, heads], axis=1))
+    queries = [list(q) for q in case.queries]
     for v in queries[0] if queries else ():
         model.add_token(v)
     return model, queries

@@ -105,6 +105,8 @@ class GraphPlayTarget(PlayTarget):
         self._stop_slide()
         self.counts = Counter(position)
         items = self.canvas.scene().vertex_items
+        for v in self.counts:  # a big drawing makes the items of the vertices holding tokens here
+            items[v]
         for v, item in items.items():
             item.set_tokens(self.counts[v])
         if self.shadow is not None:

@@ -19,6 +19,7 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import nim_sum
 
 QUERY_ROLE = Qt.ItemDataRole.UserRole
+MAX_ROWS = 200  # rows listed at most (a judge file may ask 10^5 queries): the rest are counted
 NO_IMPORT = "No HDU 1524 file imported (File > Import HDU 1524…)."
 
 
@@ -84,19 +85,26 @@ class QueriesPanel(QWidget):
         self.list.clear()
         if self.model is None:
             return
-        for i, tokens in enumerate(self.queries, 1):
+        shown = self.queries[:MAX_ROWS]
+        for i, tokens in enumerate(shown, 1):
             names = ", ".join(self.model.label(v) if self.model.has_node(v) else str(v) for v in tokens)
             answer = query_answer(self.model, tokens)
             item = QListWidgetItem(f"{i}. tokens at {names}: {answer}")
             item.setData(QUERY_ROLE, tokens)
             self.list.addItem(item)
+        if len(self.queries) > len(shown):
+            more = QListWidgetItem(f"… and {len(self.queries) - len(shown):,} more queries (the first "
+                                   f"{len(shown):,} are listed; sgstudio solve hdu1524 answers them all)")
+            more.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.list.addItem(more)
         placed = self.model.tokens()
-        row = next((i for i, tokens in enumerate(self.queries) if sorted(tokens) == placed), -1)
+        row = next((i for i, tokens in enumerate(shown) if sorted(tokens) == placed), -1)
         self.list.setCurrentRow(row)  # the query on the graph, or none
 
     def answers(self) -> list[str]:
         """The WIN/LOSE shown on each row, in order."""
-        return [self.list.item(i).text().rsplit(": ", 1)[1] for i in range(self.list.count())]
+        rows = min(self.list.count(), MAX_ROWS)
+        return [self.list.item(i).text().rsplit(": ", 1)[1] for i in range(rows)]
 
     def _chosen(self, item: QListWidgetItem) -> None:
         tokens = item.data(QUERY_ROLE)

@@ -1,0 +1,73 @@
+"""Whole-graph views of :class:`~sgstudio.core.graph.GameGraph` (a mixin): edge and position arrays
+for the canvas of a big graph, and a networkx copy.
+
+>>> from sgstudio.core.graph import GameGraph
+>>> g = GameGraph.from_edges(2, [(0, 1)]); g.set_positions([0, 1], [[0.0, 0.0], [0.0, 90.0]])
+>>> g.positions().tolist(), sorted(g.graph.edges())
+([[0.0, 0.0], [0.0, 90.0]], [(0, 1)])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+
+class BulkViews:
+    """Needs the graph's store ``_dag``, vertex table ``_vertices``, ``_version`` and queries."""
+
+    _dag: Any
+    _vertices: Any
+    _version: int
+    _nx_cache: Any
+
+    def edge_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Copies of the (tails, heads) of every edge as int64 arrays (in no particular order).
+
+        >>> from sgstudio.core.graph import GameGraph
+        >>> [a.tolist() for a in GameGraph.from_edges(3, [(0, 1), (1, 2)]).edge_arrays()]
+        [[0, 1], [1, 2]]
+        """
+        from sgstudio.core.incremental import _int64_view
+
+        return _int64_view(self._dag.src).copy(), _int64_view(self._dag.dst).copy()
+
+    def positions(self) -> np.ndarray:
+        """Every id's position as a (max id + 1, 2) float array (a copy), NaN where there is none."""
+        return self._vertices.positions()
+
+    def set_positions(self, vertices: np.ndarray, xy: np.ndarray) -> None:
+        """Give many vertices their positions at once, *without events* (for building a document
+        before anything shows it, as :meth:`from_edges` does; edits use :meth:`set_pos`)."""
+        vertices = np.asarray(vertices, np.int64)
+        unknown = [v for v in vertices.tolist() if not self._dag.has_vertex(v)]
+        if unknown:
+            raise ValueError(f"no vertex {unknown[0]}")
+        self._vertices.set_positions(vertices, np.asarray(xy, np.float64).reshape(-1, 2))
+        self._version += 1
+
+    def to_networkx(self) -> nx.DiGraph:
+        """A new networkx DiGraph of the game; nodes carry ``label``, ``pos`` and ``grundy``."""
+        import networkx as nx
+
+        graph = nx.DiGraph()
+        values = self.values()
+        table = self._vertices
+        graph.add_nodes_from((v, {"label": table.label(v), "pos": table.pos(v), "grundy": values[v]})
+                             for v in values)
+        graph.add_edges_from(self.edges())
+        return graph
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        """A read-only networkx snapshot (rebuilt lazily after each change; edit the model instead)."""
+        if self._nx_cache is None or self._nx_cache[0] != self._version:
+            import networkx as nx
+
+            self._nx_cache = (self._version, nx.freeze(self.to_networkx()))
+        return self._nx_cache[1]
+

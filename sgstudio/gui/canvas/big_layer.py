@@ -1,0 +1,282 @@
+"""The layer that draws a big graph: one item, the visible part only, a few C++ calls per paint.
+
+Vertices come from the grid of :class:`~sgstudio.gui.canvas.big_data.BigData` (only those in the
+exposed rectangle), edges from a vectorised box test, cached per view rectangle. What is drawn
+depends on the zoom and on how much is in sight (level of detail):
+
+- more than :data:`DENSE` vertices in sight: a *density* picture, one pixel block per 2x2 screen
+  pixels, blue where the vertices there are of value 0, orange where not, darker where denser;
+- vertices a few pixels wide: dots (one wide-point call per colour);
+- closer (a vertex at least :data:`DETAIL_PX` pixels across and at most :data:`DETAIL_CAP` in
+  sight): discs with their outline and the white inner ring of value 0. Labels and values come
+  with the vertices' own items, which the scene makes for what is in sight at reading zoom.
+
+Edges: all of those in sight up to :data:`EDGE_CAP` (fewer when long: :data:`PIXEL_BUDGET`), else
+an even sample of them (lighter), with
+arrowheads when zoomed in. Vertices that have an item of their own (selected, holding tokens,
+highlighted, under the mouse, in sight at reading zoom) are left to it. Polygons of points are
+filled from numpy through pyqtgraph's zero-copy view of a QPolygonF.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from sgstudio.gui import palette
+from sgstudio.gui.canvas.big_data import BigData
+from sgstudio.gui.canvas.items import ARROW, ARROW_LOD, RADIUS, TEXT_LOD
+
+DENSE = 12_000  # vertices in sight above which the density picture is drawn
+DETAIL_PX = 9.0  # a vertex this many pixels across or more is drawn as a disc with its outline
+DETAIL_CAP = 3_000  # ... when no more than this many are in sight
+EDGE_CAP = 12_000  # edges drawn per paint at most (beyond: an even sample) ...
+PIXEL_BUDGET = 150_000  # ... and fewer when they are long: about this many pixels of line per paint
+CLEAR_EDGES = 1_500  # up to this many edges in sight are drawn in full ink; more, lighter
+ARROW_CAP = 4_000  # arrowheads drawn only when no more edges than this are in sight
+BIN = 2  # screen pixels per density cell
+LAYER = QGraphicsItem.UserType + 5
+_BLUE, _ORANGE = np.array([0, 114, 178], float), np.array([230, 159, 0], float)
+
+
+def polygon(points: np.ndarray):
+    """A QPolygonF holding ``points`` (an (n, 2) array), filled without a Python loop."""
+    from pyqtgraph import functions as fn
+
+    poly = fn.create_qpolygonf(len(points))
+    fn.ndarray_from_qpolygonf(poly)[:] = points
+    return poly
+
+
+def density_image(x: np.ndarray, y: np.ndarray, zero: np.ndarray, width: int, height: int) -> QImage:
+    """A ``width`` x ``height`` picture of points already in image coordinates: per pixel, blue
+    where most points there have value 0, orange where most do not; the more points, the more opaque.
+
+    >>> img = density_image(np.array([0.5, 1.5]), np.array([0.5, 0.5]), np.array([True, False]), 2, 1)
+    >>> img.pixelColor(0, 0).name(), img.pixelColor(1, 0).name()
+    ('#0072b2', '#e69f00')
+    """
+    width, height = max(1, width), max(1, height)
+    ix, iy = np.floor(x).astype(np.int64), np.floor(y).astype(np.int64)
+    inside = (ix >= 0) & (ix < width) & (iy >= 0) & (iy < height)
+    cell = iy[inside] * width + ix[inside]
+    total = np.bincount(cell, minlength=width * height).astype(float)
+    zeros = np.bincount(cell, weights=zero[inside].astype(float), minlength=width * height)
+    rgba = np.zeros((width * height, 4), np.uint8)
+    seen = total > 0
+    mostly_zero = (zeros[seen] * 2 >= total[seen])[:, None]  # the majority's colour (a mix is muddy)
+    rgba[seen, :3] = np.where(mostly_zero, _BLUE, _ORANGE).astype(np.uint8)
+    top = math.log1p(total.max()) if seen.any() else 1.0
+    rgba[seen, 3] = (110 + 145 * np.log1p(total[seen]) / max(top, 1e-9)).astype(np.uint8)
+    image = QImage(rgba.tobytes(), width, height, 4 * width, QImage.Format.Format_RGBA8888)
+    return image.copy()  # owns its pixels
+
+
+class BigLayer(QGraphicsItem):
+    """Draws every vertex and edge of ``data`` that has no item of its own."""
+
+    _EMPTY = QPainterPath()
+
+    def __init__(self, data: BigData) -> None:
+        super().__init__()
+        self.data = data
+        self.setZValue(-1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self._bounds = QRectF()
+        self._edge_cache: tuple | None = None
+        self.moving_edges = np.zeros(0, np.int64)  # edges of vertices being dragged (always drawn)
+        self.last_lod = ""  # what the last paint drew ("density", "dots", "discs"): for tests
+        self.refresh_bounds()
+
+    def type(self) -> int:
+        return LAYER
+
+    def refresh_bounds(self) -> None:
+        """The graph's extent changed (or may have)."""
+        extent = self.data.extent()
+        rect = QRectF()
+        if extent is not None:
+            rect = QRectF(QPointF(extent[0], extent[1]), QPointF(extent[2], extent[3]))
+        rect = rect.adjusted(-4 * RADIUS, -4 * RADIUS, 4 * RADIUS, 4 * RADIUS)
+        if rect != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = rect
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return self._EMPTY  # clicks find vertices through the grid, not through this item
+
+    # -- painting -----------------------------------------------------------------------------
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        t = painter.worldTransform()
+        scale = t.m11()
+        area = option.exposedRect
+        view = area
+        if widget is not None:
+            view = t.inverted()[0].mapRect(QRectF(widget.rect()))
+            area = area.intersected(view)
+        pad = RADIUS + 4 / max(scale, 1e-9)
+        box = area.adjusted(-pad, -pad, pad, pad)
+        ids = self.data.grid.in_rect(box.left(), box.top(), box.right(), box.bottom())
+        self._paint_edges(painter, scale, view.adjusted(-pad, -pad, pad, pad), box)
+        crowd = ids.size
+        ids = ids[~self.data.live[ids]]
+        if crowd > DENSE:
+            self._paint_density(painter, t, ids, box)
+        elif 2 * RADIUS * scale < DETAIL_PX or crowd > DETAIL_CAP:
+            self._paint_dots(painter, scale, ids)
+        else:
+            self._paint_discs(painter, scale, ids)
+
+    def _edges_in_view(self, view: QRectF) -> np.ndarray:
+        """Candidate edges for ``view``: a superset found for a rectangle three views wide (so a pan
+        or a zoom in reuses it), plus the edges added or moved since (``fresh``)."""
+        cached = self._edge_cache
+        if cached is None or cached[0] != self.data.shape_version or not cached[1].contains(view) \
+                or cached[1].width() * cached[1].height() > 16 * view.width() * view.height():
+            wide = view.adjusted(-view.width(), -view.height(), view.width(), view.height())
+            found = self.data.edges_in(wide.left(), wide.top(), wide.right(), wide.bottom())
+            self._edge_cache = cached = (self.data.shape_version, wide, found)
+            self.data.fresh_edges.clear()
+        found = cached[2]
+        extra = [*self.data.fresh_edges]
+        if self.moving_edges.size or extra:
+            found = np.union1d(found, np.concatenate([self.moving_edges, np.array(extra, np.int64)]))
+        return found[found < self.data.m]
+
+    def _paint_edges(self, painter: QPainter, scale: float, view: QRectF, box: QRectF) -> None:
+        data = self.data
+        found = self._edges_in_view(view)
+        if len(found) > 4 * EDGE_CAP:  # far too many to draw: sample before looking closer
+            found = found[:: len(found) // (4 * EDGE_CAP)]
+        src, dst = data.src[found], data.dst[found]
+        a, b = data.xy[src], data.xy[dst]
+        low, high = np.minimum(a, b), np.maximum(a, b)
+        keep = ((low[:, 0] <= box.right()) & (high[:, 0] >= box.left())
+                & (low[:, 1] <= box.bottom()) & (high[:, 1] >= box.top()))
+        a, b = a[keep], b[keep]
+        near = _inside(a, view) & _inside(b, view)  # both ends in sight: in ink; the others faint
+        groups = []
+        for chosen, pixels in ((near, 2 * PIXEL_BUDGET), (~near, PIXEL_BUDGET)):
+            ga, gb = a[chosen], b[chosen]
+            lengths = np.abs(gb - ga).sum(axis=1) * scale  # about the pixels each line costs
+            budget = min(EDGE_CAP, int(pixels / max(float(lengths.mean()), 1.0))) if len(ga) else 0
+            if len(ga) > budget:
+                step = math.ceil(len(ga) / max(budget, 1))
+                ga, gb = ga[::step], gb[::step]
+            groups.append((ga, gb))
+        shown = sum(len(ga) for ga, _ in groups)
+        if not shown:
+            return
+        arrows = scale >= ARROW_LOD and shown <= ARROW_CAP
+        full = int(min(255, max(60, 255 * CLEAR_EDGES / max(len(groups[0][0]), 1))))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # hairlines: the fast path
+        for (ga, gb), alpha in zip(groups, (full, min(full, 40)), strict=True):
+            if not len(ga):
+                continue
+            if 2 * RADIUS * scale >= 3:
+                ga, gb = _rim_to_rim(ga, gb)
+            colour = QColor(palette.EDGE)
+            colour.setAlpha(alpha)
+            pen = QPen(colour, 1.0)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.drawLines(polygon(_pairs(ga, gb)))
+            if arrows:
+                painter.drawLines(polygon(_arrow_strokes(ga, gb)))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+
+    def _paint_density(self, painter: QPainter, t, ids: np.ndarray, box: QRectF) -> None:
+        self.last_lod = "density"
+        device = t.mapRect(box).toAlignedRect()
+        xy = self.data.xy[ids]
+        x = (t.m11() * xy[:, 0] + t.dx() - device.left()) / BIN
+        y = (t.m22() * xy[:, 1] + t.dy() - device.top()) / BIN
+        image = density_image(x, y, self.data.zero[ids], math.ceil(device.width() / BIN),
+                              math.ceil(device.height() / BIN))
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        target = QRectF(device.left(), device.top(), image.width() * BIN, image.height() * BIN)
+        painter.drawImage(target, image)
+        painter.restore()
+
+    def _paint_dots(self, painter: QPainter, scale: float, ids: np.ndarray) -> None:
+        self.last_lod = "dots"
+        across = max(2.5, 2 * RADIUS * scale)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        zero = self.data.zero[ids]
+        for colour, chosen in ((palette.BLUE, ids[zero]), (palette.ORANGE, ids[~zero])):
+            if chosen.size:
+                points = polygon(self.data.xy[chosen])
+                if across >= 5:
+                    painter.setPen(_point_pen(palette.INK, across + 1.5))
+                    painter.drawPoints(points)
+                painter.setPen(_point_pen(colour, across))
+                painter.drawPoints(points)
+        painter.restore()
+
+    def _paint_discs(self, painter: QPainter, scale: float, ids: np.ndarray) -> None:
+        self.last_lod = "discs"
+        xy, zero = self.data.xy[ids].tolist(), self.data.zero[ids].tolist()
+        outline, ring = palette.pen(palette.INK, 1.5), palette.pen(palette.PAPER, 1.5)
+        fills = (palette.fill(1), palette.fill(0))
+        inner = RADIUS - 3.5
+        for (x, y), z in zip(xy, zero, strict=True):
+            centre = QPointF(x, y)
+            painter.setPen(outline)
+            painter.setBrush(fills[z])
+            painter.drawEllipse(centre, RADIUS, RADIUS)
+            if z and scale >= TEXT_LOD:
+                painter.setPen(ring)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(centre, inner, inner)
+
+
+def _inside(points: np.ndarray, rect: QRectF) -> np.ndarray:
+    x, y = points[:, 0], points[:, 1]
+    return (x >= rect.left()) & (x <= rect.right()) & (y >= rect.top()) & (y <= rect.bottom())
+
+
+def _point_pen(colour: str, width: float) -> QPen:
+    pen = QPen(QColor(colour), width)
+    pen.setCosmetic(True)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    return pen
+
+
+def _pairs(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out = np.empty((2 * len(a), 2))
+    out[0::2], out[1::2] = a, b
+    return out
+
+
+def _rim_to_rim(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Segments from rim to rim (a vertex's radius off each end; overlapping ends: unchanged)."""
+    d = b - a
+    length = np.hypot(d[:, 0], d[:, 1])
+    far = length > 2 * RADIUS + 1
+    unit = np.zeros_like(d)
+    unit[far] = d[far] / length[far, None]
+    return a + unit * RADIUS, b - unit * RADIUS
+
+
+def _arrow_strokes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Two strokes per edge, a "V" whose tip is at b."""
+    d = b - a
+    length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)
+    unit = d / length[:, None]
+    normal = np.stack([-unit[:, 1], unit[:, 0]], axis=1)
+    back = b - unit * ARROW
+    out = np.empty((4 * len(a), 2))
+    out[0::4], out[1::4] = b, back + normal * ARROW * 0.45
+    out[2::4], out[3::4] = b, back - normal * ARROW * 0.45
+    return out

@@ -1,0 +1,206 @@
+"""The window on a generated 200,000-vertex graph: it opens in the big drawing, a click selects the
+vertex under the mouse, edits show and undo, Go to vertex and Expand neighbourhood work.
+
+One window for the whole module (building it is the slow part); every test leaves the document as
+it found it (it undoes what it did).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtWidgets import QInputDialog
+
+from sgstudio.core.graph import GameGraph
+from sgstudio.gui.canvas.big_scene import DETAIL_ITEMS, BigGraphScene
+from sgstudio.gui.commands import AddEdgeCommand, AddTokenCommand, RemoveEdgeCommand
+from sgstudio.gui.files import Loaded
+
+N = 200_000
+
+
+def local_dag(n: int, seed: int = 5) -> np.ndarray:
+    """About 2n distinct edges u -> v with u < v, mostly between nearby numbers (acyclic)."""
+    rng = np.random.default_rng(seed)
+    u = rng.integers(0, n - 1, size=2 * n)
+    v = np.minimum(n - 1, u + 1 + rng.geometric(1 / 30, size=u.size))
+    return np.unique(np.stack([u, v], axis=1), axis=0)
+
+
+@pytest.fixture(scope="module")
+def big(qapp, tmp_path_factory):
+    """The main window showing a 200,000-vertex graph with three tokens (module-wide)."""
+    from sgstudio.gui.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path_factory.mktemp("big") / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    window.resize(1280, 800)
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    window.show()
+    model = GameGraph.from_edges(N, local_dag(N))
+    for v in (10, 50_000, 123_456):
+        model.add_token(v)
+    window.document.install(Loaded(model, "big"))
+    qapp.processEvents()
+    yield window
+    window.undo_stack.clear()
+    window.undo_stack.setClean()
+    window.close()
+
+
+def on_screen(canvas, v: int):
+    """Viewport coordinates of vertex v."""
+    x, y = canvas.scene().data.xy[v]
+    return canvas.mapFromScene(QPointF(x, y))
+
+
+def darkness_along(canvas, u: int, w: int) -> int:
+    """How dark the pixels on the middle part of the segment u-w are, summed (as drawn now)."""
+    image = canvas.viewport().grab().toImage()
+    a, b = on_screen(canvas, u), on_screen(canvas, w)
+    total = 0
+    for t in np.linspace(0.3, 0.7, 41):
+        x, y = round(a.x() + t * (b.x() - a.x())), round(a.y() + t * (b.y() - a.y()))
+        total += 255 - image.pixelColor(x, y).lightness()
+    return total
+
+
+def visible_vertex(canvas, avoid=()) -> int:
+    """A vertex in the middle of the view, not one of ``avoid``."""
+    seen = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+    inner = seen.adjusted(seen.width() / 4, seen.height() / 4, -seen.width() / 4, -seen.height() / 4)
+    found = [v for v in canvas.scene().vertices_in(inner) if v not in avoid]
+    assert found, "no vertex in the middle of the view"
+    return found[len(found) // 2]
+
+
+def test_opens_in_the_big_drawing_with_few_items(big, qtbot):
+    canvas = big.canvas
+    scene = canvas.scene()
+    assert isinstance(scene, BigGraphScene) and canvas.is_big()
+    assert scene.data.m == big.document.model.number_of_edges()
+    assert len(scene.vertex_items) <= DETAIL_ITEMS + 30  # items only for the few that need them
+    assert {10, 50_000, 123_456} <= set(scene.vertex_items)  # token holders are live
+    assert scene.data.nbytes() / N < 100  # the drawing's arrays: under 100 bytes a vertex
+    assert big.document.model._dag.succ.touched() < 1000  # the model keeps compact adjacency
+    assert scene.focus and set(scene.focus) >= {10, 50_000, 123_456}  # the game is laid out first
+    assert big.analysis.outcome_text() in ("WIN", "LOSE")
+    image = canvas.viewport().grab().toImage()
+    inked = sum(image.pixelColor(x, y).lightness() < 200 for x in range(0, image.width(), 16)
+                for y in range(0, image.height(), 16))
+    assert inked > 20  # something is drawn
+    canvas.fit_whole()
+    canvas.viewport().repaint()
+    assert scene.layer.last_lod == "density"  # the whole graph: an overview picture
+    canvas.fit_graph()
+
+
+def test_a_click_selects_the_vertex_under_the_mouse(big, qtbot):
+    canvas = big.canvas
+    canvas.fit_whole()
+    qtbot.wait(1)
+    v = visible_vertex(canvas)
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=on_screen(canvas, v))
+    chosen = canvas.selected_vertices()
+    assert len(chosen) == 1
+    x, y = canvas.scene().data.xy[chosen[0]]
+    tx, ty = canvas.scene().data.xy[v]
+    assert abs(x - tx) * canvas.zoom() <= 6 and abs(y - ty) * canvas.zoom() <= 6  # under the mouse
+    canvas.scene().clearSelection()
+    canvas.go_to(str(v))
+    target = visible_vertex(canvas, avoid={v})
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=on_screen(canvas, target))
+    assert canvas.selected_vertices() == [target]  # at reading zoom: exactly that one
+    canvas.scene().clearSelection()
+
+
+def test_an_edge_edit_shows_and_undoes(big, qtbot):
+    canvas, model = big.canvas, big.document.model
+    canvas.go_to("100000")
+    u = visible_vertex(canvas)
+    seen = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+    far = [w for w in canvas.scene().vertices_in(seen) if w > u + 5 and not model.has_edge(u, w)]
+    w = far[-1]
+    data, before = canvas.scene().data, canvas.scene().data.m
+    ink = darkness_along(canvas, u, w)
+    big.undo_stack.push(AddEdgeCommand(model, u, w))
+    assert model.has_edge(u, w) and data.m == before + 1
+    src, dst = data.edge_list()
+    assert ((src == u) & (dst == w)).any()
+    assert darkness_along(canvas, u, w) > ink  # the new edge is drawn
+    big.undo_stack.undo()
+    assert not model.has_edge(u, w) and data.m == before
+    src, dst = data.edge_list()
+    assert not ((src == u) & (dst == w)).any()
+    old = next(iter(model.successors(u)), None)
+    if old is not None:
+        big.undo_stack.push(RemoveEdgeCommand(model, u, old))
+        assert data.m == before - 1
+        big.undo_stack.undo()
+        assert model.has_edge(u, old) and data.m == before
+
+
+def test_a_token_edit_shows_and_undoes(big, qtbot):
+    canvas, model = big.canvas, big.document.model
+    canvas.go_to("150000")
+    v = visible_vertex(canvas, avoid={10, 50_000, 123_456})
+    total = model.nim_sum()
+    big.undo_stack.push(AddTokenCommand(model, v))
+    item = canvas.scene().vertex_items.get(v)
+    assert item is not None and item.tokens == 1
+    qtbot.waitUntil(lambda: big.analysis.outcome_text() == ("WIN" if model.nim_sum() else "LOSE"))
+    assert model.nim_sum() == total ^ model.grundy(v)
+    big.undo_stack.undo()
+    assert model.token_count(v) == 0 and canvas.scene().vertex_items[v].tokens == 0
+
+
+def test_go_to_vertex_by_id_and_label(big, qtbot, monkeypatch):
+    canvas, model = big.canvas, big.document.model
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("77777", True))
+    canvas.setFocus()
+    qtbot.keyClick(canvas, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    assert canvas.selected_vertices() == [77777]
+    centre = canvas.mapToScene(canvas.viewport().rect().center())
+    x, y = canvas.scene().data.xy[77777]
+    assert abs(centre.x() - x) < 5 and abs(centre.y() - y) < 5
+    model.set_label(4242, "needle")
+    assert canvas.go_to("needle") == 4242 and canvas.selected_vertices() == [4242]
+    model.set_label(4242, "4242")
+    assert canvas.go_to("no such vertex") is None
+    canvas.scene().clearSelection()
+
+
+def test_drag_a_vertex_moves_it_and_undo_puts_it_back(big, qtbot):
+    canvas, model = big.canvas, big.document.model
+    canvas.go_to("60000")
+    canvas.scene().clearSelection()
+    v = visible_vertex(canvas)
+    start = model.pos(v)
+    at = on_screen(canvas, v)
+    qtbot.mousePress(canvas.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    for k in range(1, 6):
+        qtbot.mouseMove(canvas.viewport(), at + QPointF(12 * k, 8 * k).toPoint())
+    qtbot.mouseRelease(canvas.viewport(), Qt.MouseButton.LeftButton, pos=at + QPointF(60, 40).toPoint())
+    moved = model.pos(v)
+    assert moved != start and moved[0] > start[0]
+    assert tuple(canvas.scene().data.xy[v]) == moved  # the drawing's arrays followed
+    big.undo_stack.undo()
+    assert model.pos(v) == start and tuple(canvas.scene().data.xy[v]) == start
+    canvas.scene().clearSelection()
+
+
+def test_expand_neighbourhood_lays_it_out_and_undoes(big, qtbot):
+    canvas, model = big.canvas, big.document.model
+    v = 99_999
+    before = {w: model.pos(w) for w in [v, *model.successors(v), *model.predecessors(v)]}
+    canvas.expand_neighbourhood(v)
+    _, y = model.pos(v)
+    for w in model.successors(v):
+        assert model.pos(w)[1] > y  # successors below
+    for w in model.predecessors(v):
+        assert model.pos(w)[1] < y  # predecessors above
+    assert v in canvas.scene().focus
+    big.undo_stack.undo()
+    assert {w: model.pos(w) for w in before} == before
+    canvas.scene().clearSelection()
