@@ -198,20 +198,20 @@ class _Filler:
                 x = self._classes(x, end)
 
     def _blocked(self, start: int, end: int) -> int:
-        """One call of the blocked kernel; when it stops early (a value outgrew the mark rows),
-        the rows are widened for the next call."""
+        """One call of the blocked kernel, with mark rows wide enough for the values so far (it
+        stops early when the values outgrow them; the next call widens them)."""
         top = int(self.g[:start].max()) if start else 0
         if self.marks.shape[1] < top + 66:
-            self._widen(top + 66)
+            self._widen(top + 66 + 128)  # some room to grow: each widening repeats a super-block
         s = self.s[self.s < end]
         near = int(np.searchsorted(s, self.marks.shape[0]))
         x = int(kernels.kernel("blocked")(self.g, start, end, s, near, self.marks))
-        if x < end:
+        if x == start:  # pragma: no cover - the rows fit the values at the start, so it moves on
             self._widen(2 * self.marks.shape[1])
         return x
 
     def _widen(self, least: int) -> None:
-        width = -(-max(least, 2 * self.marks.shape[1], 128) // 64) * 64
+        width = -(-max(least, 128) // 64) * 64
         depth = max(1024, min(SUPER_BLOCK, (64 << 20) // width))
         self.marks = np.zeros((depth, width), np.uint8)
 
