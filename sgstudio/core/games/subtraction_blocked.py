@@ -24,6 +24,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 CHUNK_ROWS = 32
+AHEAD = 24  # members between a prefetch and the reads it serves
 ONES = np.uint64(0x0101010101010101)
 
 
@@ -48,10 +49,9 @@ def _prefetch(typingctx, array, index):  # pragma: no cover - inlined into compi
 
 
 @njit(cache=True, nogil=True)
-def _mark_chunk(g, a, rows, s, lo, hi, marks, width, ahead):  # pragma: no cover - compiled
+def _mark_chunk(g, a, rows, s, lo, hi, marks, width):  # pragma: no cover - compiled
     """Mark, in rows[0]..rows[1] of marks, the values of the moves by s[lo..hi), which all land
-    before position a + rows[0] (every member is at least the number of rows); ``ahead``: prefetch
-    what the next chunk will read."""
+    before position a + rows[0] (every member is at least the number of rows)."""
     au = np.uint64(a)
     wu = np.uint64(width)
     first_row, end_row = np.uint64(rows[0]), np.uint64(rows[1])
@@ -62,12 +62,13 @@ def _mark_chunk(g, a, rows, s, lo, hi, marks, width, ahead):  # pragma: no cover
             if st >= au + end_row:
                 break  # nor for any larger member
             first = st - au
+        if i + AHEAD < hi and s[i + AHEAD] <= au + first_row:  # what a later member will read
+            later = au + first_row - s[i + AHEAD]
+            _prefetch(g, later)
+            _prefetch(g, later + np.uint64(CHUNK_ROWS - 1))
         base = au - st  # wraps around when s > a; only rows j >= s - a are read
         for j in range(first, end_row):
             marks[j * wu + np.uint64(g[base + j])] = 1
-        if ahead:  # the values this member reads for the next chunk
-            _prefetch(g, base + end_row)
-            _prefetch(g, base + end_row + np.uint64(CHUNK_ROWS - 1))
 
 
 @njit(cache=True, nogil=True)
@@ -106,12 +107,12 @@ def blocked(g, start, end, s, near, marks):  # pragma: no cover - compiled
         for c in prange(chunks):  # the far members, s >= D: every move lands before a
             rows = (c * CHUNK_ROWS, min(b, (c + 1) * CHUNK_ROWS))
             flat[rows[0] * width : rows[1] * width] = 0
-            _mark_chunk(g, a, rows, s, near, hi, flat, width, rows[1] < b)
+            _mark_chunk(g, a, rows, s, near, hi, flat, width)
         for c in range(chunks):
             if top + CHUNK_ROWS + 2 > width:
                 return a + c * CHUNK_ROWS
             rows = (c * CHUNK_ROWS, min(b, (c + 1) * CHUNK_ROWS))
-            _mark_chunk(g, a, rows, s, tiny, near, flat, width, False)  # CHUNK_ROWS <= s < D
+            _mark_chunk(g, a, rows, s, tiny, near, flat, width)  # CHUNK_ROWS <= s < D
             top = max(top, _tiny_and_mex(g, a, rows, s, tiny, flat, width))
         a += b
     return end
