@@ -51,9 +51,11 @@ CHUNK_SECONDS = 0.2  # aim for a progress report about this often
 LEVEL_BUDGET = 512 << 20  # bytes the class bitsets may take before the blocked kernel takes over
 SUPER_BLOCK = 16384  # positions per parallel step of the blocked kernel (fewer when values are large)
 
-# Seconds per unit, measured on the studio's reference machine (see benchmarks/bench_subtraction.py)
+# Seconds per unit, measured on the development machine (one core; benchmarks/bench_subtraction.py)
 _SECONDS_PER_MOVE = {"python": 1e-7, "plain": 1.1e-9, "blocked": 0.8e-9}
-_SECONDS_PER_WORD = 0.35e-9  # one 64-bit word of the class bitset test
+_BLOCKED_PER_POSITION = 4e-8  # mex, clearing and chunk bookkeeping of the blocked kernel
+_SECONDS_PER_WORD = 0.33e-9  # one 64-bit word of the class bitset test
+_LOAD_SECONDS = {"plain": 0.05, "blocked": 0.25, "classes": 0.05}  # blocked: + OpenMP's threads
 
 
 def members_below(spec: SetSpec, n: int) -> np.ndarray:
@@ -80,19 +82,24 @@ def moves_count(members: np.ndarray, n: int) -> int:
 
 
 def estimated_seconds(members: np.ndarray, n: int) -> dict[str, float]:
-    """Each method's estimated time for g(0..n-1), from per-move and per-word costs.
+    """Each method's estimated time for g(0..n-1), from per-move, per-position and per-word costs.
 
-    The class bitsets cost n^2/128 words for the tests that fail (every word up to x, at the
-    mex's class), plus a few words per smaller class; they are ruled out (infinite cost) when S is
-    so sparse that a word holds under one move, and when their bitsets would outgrow the budget.
+    The class bitsets pay n^2/128 words for the tests that fail (at the mex's class, every word up
+    to x) and about 16 words for each class below it, where the number of classes is guessed as
+    min(|S|, 64): a sparse S with many values (squares) is thus left to the blocked kernel.
     """
     moves = moves_count(members, n)
-    threads = max(1, kernels.threads()) if moves > PYTHON_MOVES else 1
-    out = {m: moves * _SECONDS_PER_MOVE[m] for m in ("python", "plain")}
-    out["blocked"] = moves * _SECONDS_PER_MOVE["blocked"] / threads + n / SUPER_BLOCK * 1e-3
-    dense = moves > 0 and moves / max(1, n * n // 2) > 1 / 64
-    out["classes"] = (n * n / 128 + 16 * n) * _SECONDS_PER_WORD if dense else float("inf")
-    return out
+    threads = kernels.threads() if moves > PYTHON_MOVES else 1
+    classes_below = min(int(members.size), 64)
+    costs = {
+        "python": moves * _SECONDS_PER_MOVE["python"],
+        "plain": moves * _SECONDS_PER_MOVE["plain"],
+        "blocked": moves * _SECONDS_PER_MOVE["blocked"] / threads + n * _BLOCKED_PER_POSITION,
+        "classes": (n * n / 128 + 16 * classes_below * n) * _SECONDS_PER_WORD,
+    }
+    for method, seconds in _LOAD_SECONDS.items():  # loading a kernel from numba's cache
+        costs[method] += 0 if kernels.loaded(method) else seconds
+    return costs
 
 
 def choose_method(members: np.ndarray, n: int) -> str:

@@ -48,28 +48,29 @@ def _classes_py(g, start, end, srev, levels, count):  # pragma: no cover - compi
     """g[start:end] with one bitset per value class (``levels``, ``count`` classes in use).
 
     srev is S reflected: bit k of srev is set iff N - 1 - k is in S, N = 64 * (srev.size - 1) (the
-    last word is a zero pad). Then the
-    moves of x land on y with bit (N - 1 - x + y) of srev set, so word w of "x - S" is srev read at
-    the bit offset N - 1 - x + 64 w. Returns (position reached, classes in use): it stops early
-    when every row of ``levels`` is in use and a new class is needed (the caller adds rows).
+    last word is a zero pad). The moves of x land on the y with bit N - 1 - x + y of srev set, so
+    word w of "x - S" is srev read at the bit offset N - 1 - x + 64 w. A class is tested on a few
+    words first (a common class shares a bit with x - S at once), then on ever longer runs.
+    Returns (position reached, classes in use): it stops early when every row of ``levels`` is in
+    use and a new class is needed (the caller adds rows).
     """
     total = (srev.shape[0] - 1) * 64
+    one = np.uint64(1)
     for x in range(start, end):
-        offset = total - 1 - x
-        q = offset >> 6
-        r = np.uint64(offset & 63)
+        offset = np.uint64(total - 1 - x)
+        q = offset >> np.uint64(6)
+        r = offset & np.uint64(63)
         up = np.uint64(63) - r  # (w << (63 - r)) << 1 is w << (64 - r), and 0 when r = 0
-        used = (x + 63) >> 6  # words holding positions 0..x-1 (bits beyond x - 1 are 0 in srev's view)
+        used = np.uint64((x + 63) >> 6)  # words holding positions 0..x-1
         v = 0
         while v < count:
-            hit = np.uint64(0)
-            w = 0
+            row = levels[v]
+            w, step, hit = np.uint64(0), np.uint64(16), np.uint64(0)
             while w < used and hit == 0:
-                stop = min(used, w + 16)
+                stop = min(used, w + step)
                 for i in range(w, stop):
-                    word = (srev[q + i] >> r) | ((srev[q + i + 1] << up) << np.uint64(1))
-                    hit |= levels[v, i] & word
-                w = stop
+                    hit |= row[i] & ((srev[q + i] >> r) | ((srev[q + i + one] << up) << one))
+                w, step = stop, min(step * np.uint64(4), np.uint64(4096))
             if hit == 0:
                 break
             v += 1
@@ -121,8 +122,13 @@ def kernel(name: str) -> Callable:
     return _JIT[name]
 
 
+def loaded(name: str) -> bool:
+    """Whether the kernel is already compiled (or loaded from the cache) in this process."""
+    return name in _JIT
+
+
 def threads() -> int:
-    """How many threads the blocked kernel uses (numba's thread count)."""
+    """How many threads the blocked kernel uses (numba's thread count, at least 1)."""
     import numba
 
-    return int(numba.get_num_threads())
+    return max(1, int(numba.get_num_threads()))
