@@ -131,6 +131,18 @@ def test_values_go_on_from_known_ones():
             assert np.array_equal(values("triangular", 6000, method=method, known=full[:k]), full)
 
 
+def test_a_value_table_extends_itself_and_stays_read_only():
+    table = engine.ValueTable("squares", limit=5000)
+    calls = []
+    first = table.values(1000, progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (1000, 1000) and table.computed == 1000
+    assert np.array_equal(table.values(1500), values("squares", 1500)) and table.computed == 2000
+    assert table.values(4800).size == 4800 and table.computed == 5000  # doubling stops at the limit
+    assert np.array_equal(first, values("squares", 1000))
+    with pytest.raises(ValueError):
+        first[0] = 1
+
+
 def test_progress_is_reported_and_may_cancel():
     calls = []
     values("squares", 300_000, progress=lambda done, total: calls.append((done, total)))

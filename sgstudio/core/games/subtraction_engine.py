@@ -157,6 +157,38 @@ def values(spec: SetSpec, n: int, progress: Progress | None = None, *, method: s
     return g
 
 
+class ValueTable:
+    """The values of one set's game, computed once and extended when more are asked for.
+
+    The shape a rule table's values engine takes (``engine.values(n, progress=None)``): a named
+    family ``subtract:NAME`` is ``ValueTable(NAME)``.
+
+    >>> table = ValueTable("fibonacci")
+    >>> table.values(10).tolist(), table.computed >= 10
+    ([0, 1, 2, 3, 0, 1, 2, 3, 4, 5], True)
+    """
+
+    def __init__(self, spec: SetSpec, *, limit: int | None = None) -> None:
+        self.spec = resolve(spec) if isinstance(spec, str) else spec
+        self.limit = limit  # never compute more values than this (growth stops there)
+        self._g = np.zeros(0, np.uint16)
+
+    @property
+    def computed(self) -> int:
+        """How many values are known so far."""
+        return int(self._g.size)
+
+    def values(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        """g(0..n-1) as a read-only view; computes only what is not known yet (at least doubling
+        the table, so that growing requests cost O(total) in all)."""
+        if n > self._g.size:
+            grown = max(n, min(2 * self._g.size, n + (1 << 26), self.limit or n))
+            self._g = values(self.spec, grown, progress, known=self._g)
+        view = self._g[:n]
+        view.flags.writeable = False
+        return view
+
+
 def value_dtype(count: int) -> type:
     """uint16 when every value of a game with ``count`` members fits (a value is at most the number
     of moves), else uint32.

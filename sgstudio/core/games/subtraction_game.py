@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import numpy as np
 
 from sgstudio.core.errors import SGStudioError
-from sgstudio.core.games.subtraction_engine import Progress, values
+from sgstudio.core.games.subtraction_engine import Progress, ValueTable
 from sgstudio.core.games.subtraction_sets import NamedSet, finite_members, resolve
 
 DEFAULT_LIMIT = 1 << 27  # heaps up to this size (134,217,728): 256 MB of uint16 values at most
@@ -72,6 +72,7 @@ class SubtractionHeaps:
         self._finite = None if self.named else finite_members(spec)
         self.limit = limit
         self.progress = progress
+        self._table = ValueTable(self.named if self.named is not None else self._finite, limit=limit + 1)
         self._g = np.zeros(0, np.uint16)
         self._members = np.zeros(0, np.int64)  # the members up to self._bound
         self._bound = 0
@@ -94,9 +95,7 @@ class SubtractionHeaps:
         if heap > self.limit:
             raise SubtractionHeapsError(f"heap {heap:,} is beyond the {self.limit:,} values this game "
                                         "computes (no period is known for this set)")
-        n = min(self.limit + 1, max(heap + 1, 2 * self._g.size, 1024))
-        spec = self.named if self.named is not None else self._finite
-        self._g = values(spec, n, self.progress, known=self._g)
+        self._g = self._table.values(min(self.limit + 1, max(heap + 1, 1024)), self.progress)
 
     def members(self, limit: int) -> np.ndarray:
         """The members of S that are <= limit, ascending (int64; kept for the largest limit yet)."""
