@@ -182,7 +182,8 @@ class ValueTable:
         """g(0..n-1) as a read-only view; computes only what is not known yet (at least doubling
         the table, so that growing requests cost O(total) in all)."""
         if n > self._g.size:
-            grown = max(n, min(2 * self._g.size, n + (1 << 26), self.limit or n))
+            grown = max(n, min(2 * self._g.size, n + (1 << 26)))
+            grown = max(n, min(grown, self.limit or grown))
             self._g = values(self.spec, grown, progress, known=self._g)
         view = self._g[:n]
         view.flags.writeable = False
