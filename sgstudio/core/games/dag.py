@@ -22,12 +22,12 @@ The values come from one of three paths, all iterative (a chain 10^6 deep is fin
 from __future__ import annotations
 
 import bisect
+import sys
 from collections.abc import Sequence
 
 import numpy as np
 
 from sgstudio.core.errors import CycleError, format_cycle
-from sgstudio.core.games import dag_kernels
 
 Ints = Sequence[int] | np.ndarray
 SMALL = 20_000  # n + m up to which pure Python beats loading numba (~0.3 s)
@@ -80,11 +80,13 @@ def grundy_values(n: int, src: Ints, dst: Ints) -> np.ndarray:
     s, d = _edge_arrays(src, dst)
     if n < 0 or n >= 2**31 or s.size >= 2**31:
         raise ValueError("n and the number of edges must lie in 0..2**31-1")
-    values, done, bad = dag_kernels.kernel("csr")(int(n), s, d)
+    from sgstudio.core.games import dag_kernels  # imports numba, the first time only
+
+    values, done, bad = dag_kernels.csr_grundy(int(n), s, d)
     if bad >= 0:
         raise ValueError(f"edge {s[bad]} -> {d[bad]} has an endpoint outside 0..{n - 1}")
     if done < n:  # name the cycle as reverse Kahn leaves it: among the vertices that reach one
-        values, _, _ = dag_kernels.kernel("slot")(int(n), s, d)
+        values, _, _ = dag_kernels.slot_grundy(int(n), s, d)
         raise _cycle_error(values, s, d)
     return values.astype(np.int64)
 
@@ -138,7 +140,7 @@ def grundy_values_auto(n: int, src: Ints, dst: Ints) -> np.ndarray:
     >>> grundy_values_auto(3, [0, 1], [1, 2]).tolist()
     [0, 1, 0]
     """
-    if dag_kernels.loaded():
+    if "sgstudio.core.games.dag_kernels" in sys.modules:
         return grundy_values(n, src, dst)
     s, d = _edge_arrays(src, dst)
     if n + s.size <= SMALL:
