@@ -9,11 +9,11 @@ numba from testing every index for a negative wrap-around.
   O(|S|) per position, but one scattered store per move.
 - ``blocked`` (in :mod:`sgstudio.core.games.subtraction_blocked`): the same O(|S|) per position,
   cache-blocked and on several threads;
-- :func:`_classes_py`: one bitset per value class, word-parallel (after Eppstein, "Faster Evaluation
-  of Subtraction Games", FUN 2018): g(x) is the first class v with no member y = x - s, s in S; the
-  test ANDs the class's words with the words of {x - s : s in S} (S reflected, read at a bit offset),
-  64 moves per word, and stops at the first common bit. It pays when S is dense and the values few
-  (take-a-prime: 12 values, |S| ~ n / ln n).
+- :func:`_classes_py`: one bitset per value class (the classes of Eppstein's algorithm, tested
+  word-parallel instead of by convolution): g(x) is the first class v with no member y = x - s,
+  s in S; the test ANDs the class's words with the words of {x - s : s in S} (S reflected, read at
+  a bit offset), 64 moves per word, and stops at the first common bit. It pays when S is dense and
+  the values few (take-a-prime: 12 values, |S| ~ n / ln n).
 - :func:`_losing_py`: the losing positions (g = 0) only, by sieving: each losing position y marks
   y + s, for every s, as winning; the next unmarked position is losing. O(|losing| * |S|).
 """
