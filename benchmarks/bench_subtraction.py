@@ -54,6 +54,7 @@ CHILD = """
 import json, resource, sys, time
 import numpy as np
 from sgstudio.core.games.subtraction_engine import values
+from sgstudio.core.games.subtraction_kernels import threads
 n, table = int(sys.argv[1]), json.loads(sys.argv[2])
 began = time.perf_counter()
 g = values("squares", n)
@@ -66,7 +67,7 @@ for a in range(0, n, 1 << 22):
     checksum += int((part * (np.arange(a, a + part.size) % 1000 + 1)).sum())
 out = {"losing": int(zero.size), "largest": int(g.max()), "seconds": seconds, "checksum": checksum,
        "counts": [int(np.searchsorted(zero, p, side="right")) for p in table if p < n],
-       "is_losing": [bool(g[p] == 0) for p in table if p < n], "maxrss_mb": peak}
+       "is_losing": [bool(g[p] == 0) for p in table if p < n], "maxrss_mb": peak, "threads": threads()}
 print(json.dumps(out))
 """
 
@@ -94,7 +95,8 @@ def bench_against_naive(exe: Path | None) -> None:
         same = [result["losing"], result["largest"], result["checksum"]] == [int(v) for v in cpp]
         print(f"  outputs agree with C++: {same} (losing {result['losing']}, largest {result['largest']})")
     common.report(f"subtract-a-square, g(0..{N:,} - 1), processes", ours, base if exe else None)
-    print(f"  (inside the process: {result['seconds']:.3f} s for the values; target <= 0.5x, moonshot 0.1x)")
+    print(f"  ({result['threads']} threads; inside the process {result['seconds']:.3f} s for the values, "
+          "one run; target <= 0.5x, moonshot 0.1x)")
 
 
 def bench_big() -> None:
