@@ -10,7 +10,7 @@ from functools import cache
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core.errors import CycleError
@@ -142,6 +142,45 @@ def test_cycle_error_names_a_real_cycle(graph):
         cycle = info.value.cycle
         assert cycle and len(set(cycle)) == len(cycle)
         assert all((cycle[i], cycle[(i + 1) % len(cycle)]) in edge_set for i in range(len(cycle)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(cyclic_graphs())
+def test_compiled_kernel_names_the_same_cycle_as_reverse_kahn(graph):
+    """The compiled kernel orders vertices from the sources; its error must still name the cycle
+    that reverse Kahn (the pure-Python kernel) leaves, as before the kernel changed."""
+    n, edges = graph
+    named = []
+    for kernel in (grundy_values, grundy_values_py):
+        with pytest.raises(CycleError) as info:
+            kernel(n, *arrays(edges))
+        named.append((info.value.cycle, str(info.value)))
+    assert named[0] == named[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(dags(max_n=30, max_m=80), st.data())
+def test_first_bad_edge_is_named(dag, data):
+    n, edges = dag
+    ends = st.integers(-3, n + 2)
+    edges = edges + data.draw(st.lists(st.tuples(ends, ends), min_size=1, max_size=4))
+    first = next(((u, v) for u, v in edges if not (0 <= u < n and 0 <= v < n)), None)
+    assume(first is not None)
+    message = rf"^edge {first[0]} -> {first[1]} has an endpoint outside 0\.\.{n - 1}$"
+    for dtype in (np.int64, np.int32):
+        src, dst = (a.astype(dtype) for a in arrays(edges))
+        with pytest.raises(ValueError, match=message):
+            grundy_values(n, src, dst)
+
+
+@settings(max_examples=30, deadline=None)
+@given(dags(max_n=60, max_m=300))
+def test_int32_and_int64_edges_give_the_same_values(dag):
+    n, edges = dag
+    src, dst = arrays(edges)
+    expected = mex_by_definition(n, edges)
+    assert grundy_values(n, src.astype(np.int32), dst.astype(np.int32)).tolist() == expected
+    assert grundy_values(n, src, dst).dtype == np.int64
 
 
 def test_long_chain_in_every_kernel():
