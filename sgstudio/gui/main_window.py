@@ -12,6 +12,8 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
 
+from sgstudio.core import registry
+from sgstudio.core.games.dag import DagGame
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui import actions as acts
 from sgstudio.gui import help as helps
@@ -105,7 +107,7 @@ class MainWindow(QMainWindow):
         self._fill_recent(doc.recent_files())
 
     def _wire_play(self) -> None:
-        self.play.show_syntax(GraphPlayTarget.kind)  # the "Type a move" line follows the tab shown
+        self.play.show_syntax(DagGame, drag=True)  # the "Type a move" line follows the tab shown
         self.play.start_requested.connect(self._start_play)
         self.play.message.connect(self._show_status)
         self.play.playing_changed.connect(self.tabs.show_playing)
@@ -128,7 +130,8 @@ class MainWindow(QMainWindow):
     def _tab_changed(self, key: str) -> None:
         self.play.stop("Another tab was chosen: play mode ended")
         graph = key == GRAPH
-        self.play.show_syntax(GraphPlayTarget.kind if graph else key)  # a tab's key names its game
+        tab = self.tabs.current_tab()
+        self.play.show_syntax(DagGame if graph else registry.get(tab.key).game, drag=graph)
         for name in acts.GRAPH_ONLY:
             self.actions[name].setEnabled(graph)
         for name in GRAPH_DOCKS:  # hidden away from the Graph tab, back as the user left them

@@ -146,7 +146,7 @@ def test_moves_as_text_round_trip():
     game = LoopyGame.from_edges(3, [(0, 1), (1, 0), (2, 2)])
     names = "ABC".__getitem__
     for move in [(0, 1), (1, 0), (2, 2)]:
-        assert game.parse_move(game.move_text(move, names), (move[0],), names) == move
+        assert game.parse_move(game.move_text(move, (move[0],), names), (move[0],), names) == move
     with pytest.raises(ValueError, match="no vertex is named 'D'"):
         game.parse_move("A -> D", (0,), names)
 

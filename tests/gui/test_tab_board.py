@@ -179,7 +179,7 @@ def test_a_new_width_is_computed_in_the_worker(qtbot, dialogs):
     assert tab.view.cell_at(tab.view.cell_center(1, 9)) == (1, 9)
     assert tab.view.cell_at(tab.view.cell_center(1, 9) + QPoint(tab.view.cell, 0)) is None
     tab.undo_stack.undo()
-    assert tab.model.width == 20 and tab.analysis.width == 20
+    assert tab.model.width == 20 and tab.analysis_width == 20
 
 
 def test_stepping_the_width_is_one_undo_step(qtbot, dialogs):
@@ -191,7 +191,7 @@ def test_stepping_the_width_is_one_undo_step(qtbot, dialogs):
     assert tab.undo_stack.undoText() == "Width 20 -> 17"
     qtbot.keyClick(tab.width_box, Qt.Key.Key_Down)  # column 17 holds a chess: refused
     assert tab.model.width == 17 == tab.width_box.value() and "column 17" in tab.message.text()
-    qtbot.waitUntil(lambda: tab.analysis is not None and tab.analysis.width == 17, timeout=60_000)
+    qtbot.waitUntil(lambda: tab.analysis is not None and tab.analysis_width == 17, timeout=60_000)
     assert_shows_core(tab)
     tab.undo_stack.undo()
     assert tab.model.width == 20 == tab.width_box.value()

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games.splitnim import SplitNim, closed_form
 from sgstudio.core.positions.splitnim import SplitNimPosition
-from sgstudio.core.positions.splitnim_work import Comparison
+from sgstudio.core.positions.splitnim_steps import Comparison
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab

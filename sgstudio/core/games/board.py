@@ -34,9 +34,14 @@ Examples
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
+
+from sgstudio.core.analysis import Analysis, sum_analysis
+from sgstudio.core.games.base import MAX_ITEMS, GameBase, Label, more_items
+from sgstudio.core.moves import ARROW, head, index_of, renumbered_reason
 
 DEFAULT_WIDTH = 20
 MAX_WIDTH = 24
@@ -47,6 +52,7 @@ _TABLES: dict[int, np.ndarray] = {}
 Row = tuple[int, ...]
 Position = tuple[Row, ...]
 Move = tuple[int, int, int]
+BOARD_SYNTAX = 'write a move as "row 2: 18 -> 19" or "2 18": the row (from 1), then the chess\'s column'
 
 
 def _table_kernel(width, out):  # pragma: no cover - compiled by numba in _compiled_kernel()
@@ -258,7 +264,7 @@ def winning_moves(rows: Sequence[Iterable[int]], width: int = DEFAULT_WIDTH) -> 
     return wins
 
 
-class BoardGame:
+class BoardGame(GameBase):
     """The board as a :class:`sgstudio.core.play.Game`.
 
     A position is a tuple of rows, each a sorted tuple of occupied columns; a move is
@@ -281,6 +287,8 @@ class BoardGame:
     ...
     ValueError: no chess at row 0, column 5
     """
+
+    part, syntax, example = "row", BOARD_SYNTAX, "2: 18 -> 19"
 
     def __init__(self, width: int = DEFAULT_WIDTH) -> None:
         self.width = check_width(width)
@@ -322,3 +330,97 @@ class BoardGame:
     def winning_moves(self, position: Position) -> list[Move]:
         """Every move to a position of value 0."""
         return winning_moves(self.normalize(position), self.width)
+
+    # -- the game contract (sgstudio.core.games.base) ---------------------------------------------
+    def remaining_length(self, position: Position) -> int:
+        """The longest remaining game: the sum over chesses of the empty cells to their right.
+
+        A move lowers that sum by 1 plus the number of chesses jumped over, and a plain step is
+        always available while any move is (the last chess of a block facing an empty cell), so the
+        sum is exact.
+
+        >>> BoardGame(5).remaining_length(((1, 2, 5), ()))   # 1 and 2 see the empty 3 and 4; 5 none
+        4
+        """
+        total = 0
+        for row in position:
+            for k, c in enumerate(sorted(row)):
+                total += (self.width - c) - (len(row) - 1 - k)
+        return total
+
+    def move_text(self, move: Move, position: Position, label: Label = str) -> str:
+        """``row 2: 18 -> 19`` (rows from 1).
+
+        >>> BoardGame().move_text((1, 18, 20), ((19, 20), (18, 19)))
+        'row 2: 18 -> 20'
+        """
+        return f"row {move[0] + 1}: {move[1]} -> {move[2]}"
+
+    def parse_move(self, text: str, position: Position, label: Label = str) -> Move:
+        """The move that ``text`` writes (see :func:`parse_board_move`)."""
+        return parse_board_move(text, position, self.width)
+
+    def position_text(self, position: Sequence[Sequence[int]], label: Label = str) -> str:
+        """``rows [19 20] []``.
+
+        >>> BoardGame().position_text(((19, 20), ()))
+        'rows [19 20] []'
+        """
+        shown = " ".join("[" + " ".join(map(str, row)) + "]" for row in position[:MAX_ITEMS])
+        return "rows " + shown + more_items(position, "rows")
+
+    def people_reason(self, position: Position, move: tuple, reason: str, label: Label = str) -> str:
+        """The refusal with the row counted from 1."""
+        return renumbered_reason(self, position, move, reason)
+
+    def analyse(self, position: Position, *, label: Label = str, max_moves: int | None = None) -> Analysis:
+        """Each row's value, the nim-sum, who wins and every winning move.
+
+        >>> [m.row() for m in BoardGame().analyse(((19,), (18,))).moves]
+        ['row 1: 19 -> 20, value 1 -> 0', 'row 2: 18 -> 19, value 0 -> 1']
+        """
+        rows = self.normalize(position)
+        values = [row_grundy(r, self.width) for r in rows]
+        return sum_analysis(values, winning_moves(rows, self.width), part="row", component_of=lambda m: m[0],
+                            text=lambda m: self.move_text(m, rows),
+                            detail=lambda i: " ".join(map(str, rows[i])) or "empty", detail_title="chesses",
+                            max_moves=max_moves or 10**6, max_components=len(rows))
+
+    @classmethod
+    def from_judge_case(cls, case: object) -> tuple[BoardGame, list[Position]]:
+        """An HDU 5724 test case: its board, 20 wide; one position."""
+        return cls(), [case.position()]  # type: ignore[attr-defined]
+
+    def move_json(self, move: Move) -> dict[str, int]:
+        return {"row": move[0], "from": move[1], "to": move[2]}
+
+
+def parse_board_move(text: str, position: Sequence[Sequence[int]], width: int) -> Move:
+    """``(row_index, from_col, to_col)`` from ``"row 2: 18 -> 19"``, ``"2 18 19"`` or ``"2 18"``.
+
+    Without a landing column, the chess makes its one move (see :func:`chess_move`).
+
+    >>> rows = ((19, 20), (16, 17))
+    >>> parse_board_move("row 2: chess 16 -> 18 (jumps)", rows, 20), parse_board_move("2 17", rows, 20)
+    ((1, 16, 18), (1, 17, 18))
+    """
+    row, rest = head(text, BOARD_SYNTAX, row=True)
+    cols = re.fullmatch(r"(?:chess\s*)?(\d+)(?:" + ARROW + r"|\s+)?(\d+)?", rest, re.IGNORECASE)
+    if cols is None:
+        raise ValueError(BOARD_SYNTAX)
+    i = index_of(row, len(position), "row")
+    c = int(cols[1])
+    return (i, c, int(cols[2])) if cols[2] is not None else chess_move(position, i, c, width)
+
+
+def chess_move(position: Sequence[Sequence[int]], row: int, column: int, width: int) -> Move:
+    """The move of the chess at (``row``, ``column``): to its landing cell, or, when it cannot move
+    (or there is no chess there), to the next column, which the game then refuses with its reason.
+
+    >>> chess_move(((3, 4, 6),), 0, 3, 6), chess_move(((3, 4, 6),), 0, 6, 6)
+    ((0, 3, 5), (0, 6, 7))
+    """
+    for c, d in row_moves(position[row], width):
+        if c == column:
+            return row, c, d
+    return row, column, column + 1

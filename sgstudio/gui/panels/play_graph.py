@@ -71,9 +71,9 @@ def set_tokens(model: GameGraph, tokens: Sequence[int]) -> None:
 class GraphPlayTarget(PlayTarget):
     """The Graph tab as seen by the Play panel."""
 
-    kind = "dag"
     title = "Graph"
     can_keep = True
+    can_drag = True
 
     def __init__(self, canvas, analysis, on_drop: Callable[[tuple], None]) -> None:
         self.canvas, self.analysis, self.on_drop = canvas, analysis, on_drop

@@ -20,15 +20,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sgstudio.core.play import Game, MoveRecord
-from sgstudio.gui.panels.play_text import game_kind
 
 
 class PlayTarget:
     """The default target does nothing visible: the panel's text is the only view."""
 
-    kind = ""
     title = ""
     can_keep = False
+    can_drag = False
     undo_stack: Any = None
 
     def game_and_position(self) -> tuple[Game, tuple]:
@@ -53,6 +52,9 @@ class PlayTarget:
     def keep(self, position: Sequence[Any]) -> None:
         """Make ``position`` the document's (one undo step); only when :attr:`can_keep`."""
 
+    def use_drag(self) -> None:
+        """Let the person move by dragging on the tab (only when :attr:`can_drag`)."""
+
 
 class TabPlayTarget(PlayTarget):
     """A :class:`~sgstudio.gui.tabs.GameTab`: plays on a copy of its position.
@@ -72,33 +74,26 @@ class TabPlayTarget(PlayTarget):
     def game_and_position(self) -> tuple[Game, tuple]:
         if self._game is None:
             self._game, self._start = self.tab.game_and_position()
-            self.kind = game_kind(self._game)
         return self._game, self._start
 
     @property
     def can_keep(self) -> bool:  # type: ignore[override]
-        return bool(getattr(self.tab, "can_keep_play_position", lambda: False)())
+        return self.tab.can_keep_play_position()
 
     def begin(self) -> None:
         if self.on_move is not None:
             self.tab.play_move_requested.connect(self.on_move)
 
     def show(self, position: Sequence[Any], record: MoveRecord | None, animate: bool) -> None:
-        hook = getattr(self.tab, "show_play_position", None)
-        if hook is not None:
-            hook(position, record.move if record is not None else None, animate)
+        self.tab.show_play_position(position, record.move if record is not None else None, animate)
 
     def highlight(self, move: tuple | None) -> None:
-        hook = getattr(self.tab, "highlight_play_move", None)
-        if hook is not None:
-            hook(move)
+        self.tab.highlight_play_move(move)
 
     def finish(self) -> None:
         if self.on_move is not None:
             self.tab.play_move_requested.disconnect(self.on_move)
-        hook = getattr(self.tab, "end_play", None)
-        if hook is not None:
-            hook()
+        self.tab.end_play()
 
     def keep(self, position: Sequence[Any]) -> None:
         self.tab.keep_play_position(position)

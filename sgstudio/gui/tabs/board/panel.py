@@ -1,6 +1,6 @@
 """The side panel of the Board tab: W/L in large type, the total, and the list of winning moves.
 
-It shows an :class:`~sgstudio.core.positions.board.Analysis` (or a "computing" / "not computed"
+It shows an :class:`~sgstudio.core.analysis.Analysis` (or a "computing" / "not computed"
 state while the Grundy table of the width is missing). Hovering a listed move emits
 ``move_hovered(move)`` (None when the mouse leaves); double-clicking it (or Enter) emits
 ``move_activated(move)``.
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.positions.board import Analysis
+from sgstudio.core.analysis import Analysis
 from sgstudio.gui import palette
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import OutcomeBanner
@@ -93,7 +93,7 @@ class AnalysisPanel(QWidget):
         self.compute.hide()
         self.moves.clear()
         for m in analysis.moves:
-            item = QListWidgetItem(m.text())
+            item = QListWidgetItem(m.row())
             item.setData(MOVE_ROLE, m.move)
             self.moves.addItem(item)
 

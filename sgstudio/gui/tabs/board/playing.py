@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QColor
 
 from sgstudio.core.games import board
-from sgstudio.core.moves import chess_move
-from sgstudio.core.positions.board import BoardPosition, analyse
+from sgstudio.core.positions.board import BoardPosition
 from sgstudio.gui.tabs.playshow import TabPlay
 
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ class BoardPlay(TabPlay):
         model, view, panel = self.model, self.tab.view, self.tab.panel
         before = model.rows
         model.replace(rows)
-        analysis = analyse(model.rows, model.width)
+        analysis = board.BoardGame(model.width).analyse(model.rows)
         view.set_analysis(analysis)
         panel.show_analysis(analysis)
         self.tab.show_counts(model)
@@ -81,7 +80,7 @@ class BoardPlay(TabPlay):
         rows = self.model.rows
         if not (0 <= row < len(rows) and column in rows[row]):
             return None
-        return chess_move(rows, row, column, self.model.width)
+        return board.chess_move(rows, row, column, self.model.width)
 
     def end(self) -> None:
         """Play ended: the board shows (and edits) the tab's own position again."""

@@ -4,7 +4,7 @@ every winning move drawn as an arrow and listed.
 Data flows one way: a click or a shortcut pushes an undo command (:mod:`.commands`), the command
 edits the :class:`~sgstudio.core.positions.board.BoardPosition`, and the model's ``changed`` event
 (one per edit) refreshes the analysis: it asks the core
-(:func:`~sgstudio.core.positions.board.analyse`) and hands the result to the view and the panel.
+(:meth:`~sgstudio.core.games.board.BoardGame.analyse`) and hands the result to the view and the panel.
 
 The Grundy table of width 20 ships with sgstudio; any other width is computed (with numba: up to a
 few seconds for widths 21..24, plus the first compile) by a :class:`~sgstudio.gui.tasks.Task` with a
@@ -38,9 +38,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sgstudio.core.analysis import Analysis
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games import board
-from sgstudio.core.positions.board import Analysis, BoardPosition, analyse
+from sgstudio.core.positions.board import BoardPosition
 from sgstudio.formats import hdu5724
 from sgstudio.gui import palette
 from sgstudio.gui.cases import choose_case, counted
@@ -56,7 +57,6 @@ from sgstudio.gui.tabs.board.commands import (
 )
 from sgstudio.gui.tabs.board.panel import AnalysisPanel
 from sgstudio.gui.tabs.board.playing import BoardPlay
-from sgstudio.gui.tabs.board.state import parse_state
 from sgstudio.gui.tabs.board.view import BoardView
 from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
 from sgstudio.gui.tasks import Progress, Task
@@ -94,6 +94,7 @@ class BoardTab(GameTab):
         self.model = model if model is not None else BoardPosition(EXAMPLE)
         self.table_loader: Callable[[int, Progress], Any] = load_table
         self.analysis: Analysis | None = None
+        self.analysis_width = 0  # the board width the analysis is of
         self.task: Task | None = None
         self._task_width = 0
         self._ready: set[int] = set()
@@ -282,7 +283,7 @@ class BoardTab(GameTab):
             if self._declined != width:
                 self._start_task(width)
             return
-        self.analysis = analyse(self.model.rows, width)
+        self.analysis, self.analysis_width = board.BoardGame(width).analyse(self.model.rows), width
         self.view.set_analysis(self.analysis)
         self.panel.show_analysis(self.analysis)
 
@@ -337,14 +338,14 @@ class BoardTab(GameTab):
         return self.model.to_dict()
 
     def check_state(self, state: dict[str, Any]) -> None:
-        parse_state(state)
+        BoardPosition.from_state(state)
 
     def empty_state(self) -> dict[str, Any]:
         """The judge's width, no row."""
-        return {"width": board.DEFAULT_WIDTH, "rows": []}
+        return BoardPosition.empty_state()
 
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded = parse_state(state)  # ValueError: the tab is unchanged
+        loaded, _view = BoardPosition.from_state(state)  # ValueError: the tab is unchanged
         self.model.replace(loaded.rows, loaded.width)
         self.undo_stack.clear()
         self.view.set_current_row(-1)

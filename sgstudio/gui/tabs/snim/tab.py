@@ -57,7 +57,6 @@ from sgstudio.gui.tabs.snim.commands import (
 from sgstudio.gui.tabs.snim.heaps import HeapTable
 from sgstudio.gui.tabs.snim.playing import SNimPlay
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
-from sgstudio.gui.tabs.snim.state import parse_state
 from sgstudio.gui.tabs.snim.widgets import JudgeList, MoveList, OutcomeView, SetEditor
 from sgstudio.gui.tasks import Task, TaskProgress
 from sgstudio.gui.widgets import group_box, set_text
@@ -340,14 +339,15 @@ class SNimTab(GameTab):
         return {**self.model.to_dict(), "plot_limit": self.plot.limit.value() if self._h_chosen else None}
 
     def check_state(self, state: dict[str, Any]) -> None:
-        parse_state(state)
+        SNimPosition.from_state(state)
 
     def empty_state(self) -> dict[str, Any]:
         """S as a new tab has it, no heap, no judge file."""
-        return {"S": list(SNimPosition().S), "heaps": [], "judge": None, "plot_limit": None}
+        return SNimPosition.empty_state()
 
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded, limit = parse_state(state)  # ValueError: the tab is unchanged
+        loaded, view = SNimPosition.from_state(state)  # ValueError: the tab is unchanged
+        limit = view["plot_limit"]
         self.model.restore(loaded.snapshot())
         self.undo_stack.clear()
         self._h_chosen = limit is not None

@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.positions.snim import Analysis, JudgeCase, parse_subtraction_set
+from sgstudio.core.analysis import Analysis
+from sgstudio.core.outcome import Outcome
+from sgstudio.core.positions.snim import JudgeCase, parse_subtraction_set
 from sgstudio.gui import palette
 from sgstudio.gui.widgets import FittedLabel, OutcomeBanner, set_text, tip_text
 
@@ -200,7 +202,7 @@ class OutcomeView(QWidget):
             self.sentence.setText(pending)
             self.table.setPlainText("")
             return
-        win = analysis.outcome == "WIN"
+        win = analysis.outcome is Outcome.WIN
         self.badge.set_outcome(win)
         if win:
             count = len(analysis.moves)
@@ -239,7 +241,7 @@ class MoveList(QWidget):
         if analysis is None:
             return
         for move in analysis.moves:
-            item = QListWidgetItem(move.text())
+            item = QListWidgetItem(move.row())
             item.setData(MOVE_ROLE, move.move)
             self.list.addItem(item)
         if not analysis.moves:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import QPushButton
 
 from sgstudio.core.positions.splitnim import SplitNimPosition
-from sgstudio.core.positions.splitnim_work import compare_table, prepare_table, scan_winning_moves
+from sgstudio.core.positions.splitnim_steps import compare_table, prepare_table, scan_winning_moves
 from sgstudio.gui.tabs.splitnim.heaps import HeapTableModel
 from sgstudio.gui.tabs.splitnim.panels import ComparisonPanel, MovesPanel, OutcomePanel, show_verdict
 from sgstudio.gui.tasks import Task, TaskProgress

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.positions.splitnim_work import Comparison, format_move
+from sgstudio.core.games.splitnim import SplitNim
+from sgstudio.core.positions.splitnim_steps import Comparison
 from sgstudio.gui import palette
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import FittedLabel, OutcomeBanner
@@ -30,6 +31,7 @@ from sgstudio.gui.widgets import FittedLabel, OutcomeBanner
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 SHOWN_XOR = 12  # heaps written out in the nim-sum line
 Move = tuple[int, tuple[int, ...]]
+TEXT = SplitNim(3)  # writes a move (the number of parts does not change the words)
 
 
 def nim_sum_text(values: Sequence[int], total: int, count: int, shown: int = SHOWN_XOR) -> str:
@@ -113,7 +115,7 @@ class MovesPanel(QWidget):
         """The first ``limit`` moves as rows ("heap 1: 9 -> 2 + 3 + 4")."""
         self.list.clear()
         for move in moves[: self.limit]:
-            item = QListWidgetItem(format_move(heaps, move))
+            item = QListWidgetItem(TEXT.move_text(move, heaps))
             item.setData(MOVE_ROLE, move)
             item.setToolTip(item.text() + "\nDouble-click to play it.")
             self.list.addItem(item)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QColor
 
 from sgstudio.core.positions.splitnim import SplitNimPosition
-from sgstudio.core.positions.splitnim_work import scan_winning_moves
+from sgstudio.core.positions.splitnim_steps import scan_winning_moves
 from sgstudio.gui.tabs.playshow import HIGHLIGHT, TabPlay, counted
 from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS
 from sgstudio.gui.tabs.splitnim.heaps import PlayHeapModel

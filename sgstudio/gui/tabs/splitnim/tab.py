@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
 from sgstudio.core.errors import ParseError
 from sgstudio.core.moves import parse_splitnim_move
 from sgstudio.core.positions.splitnim import MAX_PARTS, SplitNimPosition, parse_size, parse_sizes
-from sgstudio.core.positions.splitnim_work import format_move
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
 from sgstudio.gui.cases import choose_case
@@ -56,7 +55,6 @@ from sgstudio.gui.tabs.splitnim.commands import (
 from sgstudio.gui.tabs.splitnim.heaps import HeapTableModel, HeapView
 from sgstudio.gui.tabs.splitnim.panels import ComparisonPanel, MovesPanel, OutcomePanel
 from sgstudio.gui.tabs.splitnim.playing import SplitNimPlay
-from sgstudio.gui.tabs.splitnim.state import parse_state
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import group_box
 
@@ -244,7 +242,7 @@ class SplitNimTab(GameTab):
         except (ValueError, IndexError) as err:
             self._tell(f"Cannot play that move: {err}.", error=True)
             return
-        text = "Play " + format_move(self.position.heap_array, move)
+        text = "Play " + self.position.game.move_text(move, self.position.heap_array)
         self.undo_stack.push(SpliceCommand(self.position, i, 1, list(after), text))
         self.status_message.emit(text)
 
@@ -296,14 +294,15 @@ class SplitNimTab(GameTab):
         return {**self.position.to_dict(), "table_n": self.compare.count.value()}
 
     def check_state(self, state: dict[str, Any]) -> None:
-        parse_state(state)
+        SplitNimPosition.from_state(state)
 
     def empty_state(self) -> dict[str, Any]:
         """Splits into 3 parts (HDU 5795), no heap."""
         return {"parts": hdu5795.PARTS, "heaps": [], "table_n": self.compare.count.value()}
 
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded, table_n = parse_state(state)  # ValueError: the tab is unchanged
+        loaded, view = SplitNimPosition.from_state(state)  # ValueError: the tab is unchanged
+        table_n = view["table_n"]
         self.position.replace(loaded.heap_array, loaded.parts)
         if table_n is not None:
             self.compare.count.setValue(min(table_n, self.compare.count.maximum()))
