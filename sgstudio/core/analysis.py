@@ -19,7 +19,7 @@ Nim with heaps 3 and 5: the nim-sum is 6; the winning move takes heap 2 from 5 t
 >>> a = sum_analysis([3, 5], [(1, 2)], part="heap", component_of=lambda m: m[0],
 ...                  text=lambda m: f"heap {m[0] + 1}: take {m[1]}")
 >>> a.outcome, a.total, [(c.name, c.value) for c in a.components]
-(<Outcome.WIN: 'WIN'>, 6, [('heap 1', 3), ('heap 2', 5)])
+(<Outcome.WIN: 'WIN'>, 6, [('1', 3), ('2', 5)])
 >>> [m.row() for m in a.moves]
 ['heap 2: take 2, value 5 -> 3']
 >>> sum_analysis([2, 2], [], part="heap", component_of=lambda m: m[0], text=str).verdict()
@@ -156,7 +156,24 @@ def nim_sum_of(values: Sequence[int] | np.ndarray) -> int:
     return total
 
 
-def sum_analysis(values: Sequence[int] | np.ndarray, moves: Iterable[Move], *, part: str,
+def listed_moves(moves: Iterable[Move], values: Sequence[int] | np.ndarray, total: int,
+                 component_of: Callable[[Move], int], text: Callable[[Move], str]) -> list[WinningMove]:
+    """The records of these winning moves of a finite sum: each in its component, whose value goes
+    from a to a XOR total (its reason).
+
+    >>> [m.row() for m in listed_moves([(0, 1)], [3, 1], 2, lambda m: m[0], lambda m: "heap 1: take 1")]
+    ['heap 1: take 1, value 3 -> 1']
+    """
+    listed = []
+    for move in moves:
+        i = component_of(move)
+        value = int(values[i])
+        after = value ^ total
+        listed.append(WinningMove(move, text(move), f"value {value} -> {after}", i, value, after))
+    return listed
+
+
+def sum_analysis(values: Sequence[int] | np.ndarray, moves: Iterable[Move] | None, *, part: str,
                  component_of: Callable[[Move], int], text: Callable[[Move], str],
                  name: Callable[[int], str] | None = None, detail: Callable[[int], str] | None = None,
                  detail_title: str = "", max_moves: int = MAX_MOVES, total: int | None = None,
@@ -164,23 +181,21 @@ def sum_analysis(values: Sequence[int] | np.ndarray, moves: Iterable[Move], *, p
     """The analysis of a finite sum: components of these values, and these winning moves.
 
     A winning move in component i takes its value a to a XOR total (the Sprague-Grundy theorem),
-    which is its reason. ``name(i)`` names component i (``f"{part} {i + 1}"`` by default);
+    which is its reason; ``moves`` None: not listed yet. ``name(i)`` names component i (its number
+    from 1 by default);
     ``detail(i)`` says what it holds. At most ``max_moves`` moves are listed; ``count_moves``
     counts the rest (False: they are not even looked at). ``total`` may be given when known. At
     most ``max_components`` components are listed.
     """
     total = nim_sum_of(values) if total is None else total
     count = len(values)
-    label = name if name is not None else (lambda i: f"{part} {i + 1}")
+    label = name if name is not None else (lambda i: str(i + 1))
     components = tuple(Component(label(i), int(values[i]), detail(i) if detail else "")
                        for i in range(min(count, max_components)))
+    if moves is None:
+        return Analysis(Outcome.from_nim_sum(total), total, components, count, None, None, part, detail_title)
     stream = iter(moves)
-    listed = []
-    for move in islice(stream, max_moves):
-        i = component_of(move)
-        value = int(values[i])
-        after = value ^ total
-        listed.append(WinningMove(move, text(move), f"value {value} -> {after}", i, value, after))
+    listed = listed_moves(islice(stream, max_moves), values, total, component_of, text)
     found = len(listed) + sum(1 for _ in stream) if count_moves else None
     return Analysis(Outcome.from_nim_sum(total), total, components, count, tuple(listed), found,
                     part, detail_title)

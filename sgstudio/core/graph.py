@@ -49,6 +49,7 @@ from sgstudio.core.errors import CycleError
 from sgstudio.core.events import Signal
 from sgstudio.core.incremental import DagStore
 from sgstudio.core.loopy_incremental import LoopyStore
+from sgstudio.core.outcome import Outcome
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -67,7 +68,7 @@ class GameGraph(loopy_graph.LoopyMode):
     >>> [g.grundy(v) for v in range(3)]
     [0, 1, 0]
     >>> g.add_token(1); g.outcome()
-    'WIN'
+    <Outcome.WIN: 'WIN'>
     >>> g.winning_moves()
     [(1, 2)]
     >>> seen = []
@@ -235,12 +236,11 @@ class GameGraph(loopy_graph.LoopyMode):
                 total ^= val[v]
         return total
 
-    def outcome(self) -> str:
-        """``"WIN"`` if the player to move wins (nim-sum non-zero), else ``"LOSE"``; in loopy mode an
-        :class:`~sgstudio.core.outcome.Outcome`, possibly DRAW."""
+    def outcome(self) -> Outcome:
+        """WIN if the player to move wins (nim-sum non-zero), else LOSE; in loopy mode possibly DRAW."""
         if self._loopy:
             return self._rules().outcome(self.tokens())
-        return "WIN" if self.nim_sum() else "LOSE"
+        return Outcome.from_nim_sum(self.nim_sum())
 
     def winning_moves(self) -> list[tuple[int, int]]:
         """Every distinct (from, to): moving one token from ``from`` to ``to`` leaves nim-sum 0.

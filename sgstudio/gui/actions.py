@@ -68,8 +68,8 @@ CANVAS_METHODS = {"zoom_in": "zoom_in", "zoom_out": "zoom_out", "fit": "fit_grap
                   "delete": "delete_selection", "rename": "rename_selected", "select_all": "select_all",
                   "copy": "copy", "paste": "paste", "duplicate": "duplicate",
                   "add_token": "add_token_to_selection", "remove_token": "remove_token_from_selection"}
-# Actions that only make sense on the Graph tab (disabled on the others).
-GRAPH_ONLY = (*TOOLS, *CANVAS_METHODS, "snap", "export_hdu", "export_png", "export_svg", "export_graphml")
+# Actions of the canvas (disabled on the tabs without one: see GameTab.canvas_actions).
+CANVAS_ONLY = (*TOOLS, *CANVAS_METHODS, "snap", "export_hdu", "export_png", "export_svg", "export_graphml")
 
 
 def icon(name: str) -> QIcon:

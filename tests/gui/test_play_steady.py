@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QStatusBar, QStyle
 from sgstudio.core import registry
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.commands import PlaceTokensCommand
-from sgstudio.gui.tabs import playshow
+from sgstudio.gui.tabs import play_mode
 
 L = Qt.MouseButton.LeftButton
 
@@ -25,7 +25,7 @@ L = Qt.MouseButton.LeftButton
 @pytest.fixture
 def fast(monkeypatch):
     monkeypatch.setattr(animation, "DURATION_MS", 0)
-    monkeypatch.setattr(playshow, "DURATION_MS", 0)
+    monkeypatch.setattr(play_mode, "DURATION_MS", 0)
 
 
 def vertex(window, label: str) -> int:

@@ -48,7 +48,8 @@ def graph_state(model) -> tuple:
 def test_four_tabs_with_graph_first(window):
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert titles == ["Graph", "S-Nim", "Split-nim", "Board"]
-    assert window.tabs.current_key() == "graph" and window.tabs.currentWidget() is window.canvas
+    assert window.tabs.current_key() == "graph" and window.tabs.current_tab() is window.tabs.graph
+    assert window.tabs.currentWidget().isAncestorOf(window.canvas)
     assert window.tabs.group.activeStack() is window.undo_stack
 
 

@@ -1,17 +1,16 @@
-"""What the Play panel plays on: a *target* (the Graph tab, or a number-game tab).
+"""What the Play panel plays on: a *target*, every tab alike (:class:`TabPlayTarget`).
 
 A target gives the game and the start position, names things, shows positions, points at a hinted
 move, and knows the undo stack whose changes end play mode. The Play panel owns the
 :class:`~sgstudio.core.play.PlaySession`.
 
-Number-game tabs (:class:`TabPlayTarget`): play runs on a *copy* of the tab's position
-(``tab.game_and_position()``); the tab's own position and undo stack are never changed by play.
-Each tab shows the played positions itself, read-only, through the
-:class:`~sgstudio.gui.tabs.GameTab` hooks: ``show_play_position`` (each move animated),
-``end_play``, ``highlight_play_move`` (the Hint), and ``keep_play_position`` when
+Play runs on a *copy* of the tab's position (``tab.game_and_position()``); the tab's own position
+and undo stack are never changed by play. Each tab shows the played positions itself, read-only,
+through the :class:`~sgstudio.gui.tabs.GameTab` methods: ``begin_play``, ``show_play_position``
+(each move animated), ``end_play``, ``highlight_play_move`` (the Hint), ``use_drag`` when
+``can_drag`` (tokens dragged on the Graph tab), and ``keep_play_position`` when
 ``can_keep_play_position`` (the panel's "Keep position"). A person's move made in the tab arrives
-through the tab's ``play_move_requested`` signal, which the main window connects to the panel
-while play is on.
+through the tab's ``play_move_requested`` signal, connected to the panel while play is on.
 """
 
 from __future__ import annotations
@@ -68,6 +67,7 @@ class TabPlayTarget(PlayTarget):
         self.on_move = on_move
         self.title = tab.title
         self.undo_stack = tab.undo_stack
+        self.can_drag = tab.can_drag
         self._game: Game | None = None
         self._start: tuple | None = None
 
@@ -80,9 +80,16 @@ class TabPlayTarget(PlayTarget):
     def can_keep(self) -> bool:  # type: ignore[override]
         return self.tab.can_keep_play_position()
 
+    def label(self, v: int) -> str:
+        return self.tab.label(v)
+
     def begin(self) -> None:
         if self.on_move is not None:
             self.tab.play_move_requested.connect(self.on_move)
+        self.tab.begin_play()
+
+    def use_drag(self) -> None:
+        self.tab.use_drag()
 
     def show(self, position: Sequence[Any], record: MoveRecord | None, animate: bool) -> None:
         self.tab.show_play_position(position, record.move if record is not None else None, animate)

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor
 
 from sgstudio.core.games import board
 from sgstudio.core.positions.board import BoardPosition
-from sgstudio.gui.tabs.playshow import TabPlay
+from sgstudio.gui.tabs.play_mode import TabPlay
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.board.tab import BoardTab
@@ -39,12 +39,10 @@ class BoardPlay(TabPlay):
         if self.model is None:
             self._begin()
         self.highlight(None)  # also ends the running glide
-        model, view, panel = self.model, self.tab.view, self.tab.panel
+        model = self.model
         before = model.rows
         model.replace(rows)
-        analysis = board.BoardGame(model.width).analyse(model.rows)
-        view.set_analysis(analysis)
-        panel.show_analysis(analysis)
+        self.tab.show_analysis(board.BoardGame(model.width).analyse(model.rows), model.width)
         self.tab.show_counts(model)
         if animate and move is not None and self._leads(before, model.rows, tuple(move)):
             self._glide(tuple(move))
@@ -54,7 +52,7 @@ class BoardPlay(TabPlay):
         own = self.tab.model
         self.model = BoardPosition(own.rows, own.width)
         self.tab.view.set_model(self.model)
-        self.tab.set_playing(True)
+        self.tab.begin_play()
 
     def _leads(self, before: tuple, after: tuple, move: tuple) -> bool:
         try:
@@ -89,6 +87,6 @@ class BoardPlay(TabPlay):
         self.highlight(None)
         self.model = None
         self.tab.view.set_model(self.tab.model)
-        self.tab.set_playing(False)
+        self.tab.finish_play()
         self.tab.refresh()
         self.tab.show_counts(self.tab.model)
