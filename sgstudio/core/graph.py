@@ -88,8 +88,6 @@ class GameGraph(loopy_graph.LoopyMode):
         self._pos: dict[int, Pos | None] = {}
         self._tokens: Counter[int] = Counter()
         self._next_id = 0
-        self._version = 0
-        self._nx_cache: tuple[int, nx.DiGraph] | None = None
         self._loopy = False
         self.loopy_changed = Signal()
         self.node_added = Signal()
@@ -163,9 +161,6 @@ class GameGraph(loopy_graph.LoopyMode):
 
     def __len__(self) -> int:
         return self._dag.n
-
-    def number_of_edges(self) -> int:
-        return len(self._dag.src)
 
     def label(self, v: int) -> str:
         return self._labels[v]
@@ -273,15 +268,6 @@ class GameGraph(loopy_graph.LoopyMode):
         graph.add_edges_from(self.edges())
         return graph
 
-    @property
-    def graph(self) -> nx.DiGraph:
-        """A read-only networkx snapshot (rebuilt lazily after each change; edit the model instead)."""
-        if self._nx_cache is None or self._nx_cache[0] != self._version:
-            import networkx as nx
-
-            self._nx_cache = (self._version, nx.freeze(self.to_networkx()))
-        return self._nx_cache[1]
-
     # -- edits -------------------------------------------------------------------------------
     def _require(self, v: int) -> None:
         if not self._dag.has_vertex(v):
@@ -299,7 +285,6 @@ class GameGraph(loopy_graph.LoopyMode):
         self._dag.add_vertex(v)
         self._labels[v] = str(v) if label is None else label
         self._pos[v] = pos
-        self._version += 1
         self.node_added.emit(v)
         self.values_changed.emit({v: 0})
         return v
@@ -316,7 +301,6 @@ class GameGraph(loopy_graph.LoopyMode):
             self.remove_edge(v, w)
         self._dag.remove_vertex(v)
         del self._labels[v], self._pos[v]
-        self._version += 1
         self.node_removed.emit(v)
 
     def add_edge(self, u: int, v: int) -> None:
@@ -339,7 +323,6 @@ class GameGraph(loopy_graph.LoopyMode):
             raise CycleError(cycle)
         dag.link(u, v)
         changed = dag.update_from(u)
-        self._version += 1
         self.edge_added.emit(u, v)
         if changed:
             self.values_changed.emit(changed)
@@ -353,7 +336,6 @@ class GameGraph(loopy_graph.LoopyMode):
             return
         self._dag.unlink(u, v)
         changed = self._dag.update_from(u)
-        self._version += 1
         self.edge_removed.emit(u, v)
         if changed:
             self.values_changed.emit(changed)
@@ -384,13 +366,11 @@ class GameGraph(loopy_graph.LoopyMode):
     def set_label(self, v: int, label: str) -> None:
         self._require(v)
         self._labels[v] = label
-        self._version += 1
         self.node_changed.emit(v)
 
     def set_pos(self, v: int, pos: Pos | None) -> None:
         self._require(v)
         self._pos[v] = pos
-        self._version += 1
         self.node_changed.emit(v)
 
 
