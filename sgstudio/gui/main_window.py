@@ -182,7 +182,7 @@ class MainWindow(QMainWindow):
         a["open"].triggered.connect(lambda: doc.open())
         a["save"].triggered.connect(doc.save)
         a["save_as"].triggered.connect(lambda: doc.save_as())
-        for fmt in acts.JUDGE_FORMATS:
+        for fmt in acts.judge_formats():
             a[f"import_{fmt}"].triggered.connect(lambda _c=False, f=fmt: doc.import_judge(f))
         for name, kind in (("hdu", "hdu1524"), ("png", "png"), ("svg", "svg"), ("graphml", "graphml")):
             a[f"export_{name}"].triggered.connect(lambda _c=False, k=kind: doc.export(k))
