@@ -13,8 +13,8 @@ Examples
 >>> g = GameGraph.from_edges(3, [(0, 1), (1, 2)])
 >>> g.set_label(1, "B"); g.add_token(1)
 >>> a = analyse_graph(g)
->>> a.outcome, a.total, [m.row() for m in a.moves]
-(<Outcome.WIN: 'WIN'>, 1, ['B -> 2, value 1 -> 0'])
+>>> print(a.outcome, a.total, [m.row() for m in a.moves])
+WIN 1 ['B -> 2, value 1 -> 0']
 """
 
 from __future__ import annotations

@@ -42,8 +42,8 @@ One heap of 5 stones, a move takes 1 or 2 (value = heap mod 3); the computer pla
 ...     def winning_moves(self, p):
 ...         return [m for m in self.legal_moves(p) if self.value(self.apply(p, m)) == 0]
 >>> s = PlaySession(Heap(), (5,), mode=Mode.COMPUTER_VS_COMPUTER)
->>> outcome(s.game, s.position), s.predicted_winner
-(<Outcome.WIN: 'WIN'>, 1)
+>>> print(outcome(s.game, s.position), s.predicted_winner)
+WIN 1
 >>> records = s.run_to_end()
 >>> [(r.player, r.move, r.value_after) for r in records]
 [(1, (0, 2), 0), (2, (0, 1), 2), (1, (0, 2), 0)]

@@ -155,8 +155,8 @@ class OutcomeBanner(QLabel):
     >>> from PySide6.QtWidgets import QApplication
     >>> app = QApplication.instance() or QApplication([])
     >>> banner = OutcomeBanner()
-    >>> banner.set_outcome(Outcome.WIN); banner.text(), palette.ORANGE in banner.styleSheet()
-    ('WIN', True)
+    >>> banner.set_outcome(Outcome.WIN); print(banner.text(), palette.ORANGE in banner.styleSheet())
+    WIN True
     >>> banner.set_outcome(Outcome.DRAW); banner.text(), palette.PURPLE in banner.styleSheet()
     ('DRAW', True)
     >>> banner.set_outcome(None, "?"); banner.text(), palette.GRID in banner.styleSheet()

@@ -24,8 +24,8 @@ Examples
 ...     def winning_moves(self, p):
 ...         return [m for m in self.legal_moves(p) if self.value(self.apply(p, m)) == 0]
 >>> game = Heap()
->>> game.outcome((4,)), game.has_move((0,)), game.candidate_moves((4,), 1), game.position_text((4,))
-(<Outcome.WIN: 'WIN'>, False, [(0, 1)], 'heaps 4')
+>>> print(game.outcome((4,)), game.has_move((0,)), game.candidate_moves((4,), 1), game.position_text((4,)))
+WIN False [(0, 1)] heaps 4
 """
 
 from __future__ import annotations

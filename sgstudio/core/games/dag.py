@@ -333,8 +333,8 @@ def query_outcomes(values: np.ndarray, flat: np.ndarray, lengths: np.ndarray) ->
 
     Every length must be at least 1.
 
-    >>> [str(o) for o in query_outcomes(np.array([2, 1, 0, 0]), np.array([0, 1, 1, 1]), np.array([2, 2]))]
-    ['WIN', 'LOSE']
+    >>> print(*query_outcomes(np.array([2, 1, 0, 0]), np.array([0, 1, 1, 1]), np.array([2, 2])))
+    WIN LOSE
     """
     if len(lengths) == 0:
         return []

@@ -13,8 +13,8 @@ self-loop and an edge to 0: it is ∞{1}, a draw alone, a win beside a token of 
 >>> game = LoopyGame.from_edges(5, [(0, 1), (1, 2), (2, 0), (2, 3), (4, 4), (4, 0)])
 >>> [str(game.gamma(v)) for v in range(5)]
 ['1', '0', '2', '0', '∞{1}']
->>> game.outcome((4,)), game.outcome((0, 4)), game.outcome((4, 4)), game.outcome((1, 3))
-(<Outcome.DRAW: 'DRAW'>, <Outcome.WIN: 'WIN'>, <Outcome.DRAW: 'DRAW'>, <Outcome.LOSE: 'LOSE'>)
+>>> print(game.outcome((4,)), game.outcome((0, 4)), game.outcome((4, 4)), game.outcome((1, 3)))
+DRAW WIN DRAW LOSE
 >>> game.winning_moves((0, 4)), game.drawing_moves((4,))
 ([(4, 0)], [(4, 4)])
 >>> game.value((1, 3)), game.value((0, 4))

@@ -13,8 +13,8 @@ Examples
 >>> game = TakeBreakGame("0.77")                     # Kayles
 >>> game.values(10).tolist()
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]
->>> game.value((3, 4)), game.outcome((3, 4))
-(2, <Outcome.WIN: 'WIN'>)
+>>> print(game.value((3, 4)), game.outcome((3, 4)))
+2 WIN
 >>> [game.explain((3, 4), m) for m in game.winning_moves((3, 4))]
 ['heap 1: 3 -> take 2, leave 1, value 2 -> 0', 'heap 2: 4 -> take 1, leave 3, value 2 -> 0',
  'heap 2: 4 -> take 1, leave 1 + 2, value 2 -> 0']

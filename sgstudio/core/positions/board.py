@@ -20,8 +20,8 @@ Examples
 >>> p.toggle(1, 18), p.toggle(1, 19), p.rows, seen
 (False, True, ((19, 20), (19,)), [1, 1])
 >>> a = board.BoardGame(p.width).analyse(p.rows)
->>> a.values, a.total, str(a.outcome)
-((0, 1), 1, 'WIN')
+>>> print(a.values, a.total, a.outcome)
+(0, 1) 1 WIN
 >>> [m.row() for m in a.moves]
 ['row 2: 19 -> 20, value 1 -> 0']
 >>> p.toggle(2, 1)

@@ -23,8 +23,8 @@ Examples
 >>> p.insert_heap(2, 7); p.heaps, seen
 ((5, 12, 7), ['heaps'])
 >>> a = p.analyse()
->>> a.values, a.total, str(a.outcome)
-((2, 2, 0), 0, 'LOSE')
+>>> print(a.values, a.total, a.outcome)
+(2, 2, 0) 0 LOSE
 >>> p.set_heap(2, 9); [m.row() for m in p.analyse().moves]
 ['heap 3: take 2 -> 7, value 1 -> 0', 'heap 3: take 5 -> 4, value 1 -> 0']
 >>> p.set_S(parse_subtraction_set("1, 2, 0"))
@@ -153,8 +153,8 @@ class SNimPosition:
     False
     >>> p.adopt(search_period(p.S)), p.ready(), p.analyse().values
     (True, True, (1,))
-    >>> p.play((0, 1)); p.heaps, str(p.analyse().outcome)
-    ((99999999999999999999,), 'LOSE')
+    >>> p.play((0, 1)); print(p.heaps, p.analyse().outcome)
+    (99999999999999999999,) LOSE
     >>> p.play((0, 3))
     Traceback (most recent call last):
     ...

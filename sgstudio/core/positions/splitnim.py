@@ -15,8 +15,8 @@ reduction, kept current on every edit by XOR-ing out the removed values and XOR-
 Examples
 --------
 >>> pos = SplitNimPosition([9, 7, 4], parts=3)
->>> pos.values().tolist(), pos.nim_sum(), str(pos.outcome())
-([9, 8, 4], 5, 'WIN')
+>>> print(pos.values().tolist(), pos.nim_sum(), pos.outcome())
+[9, 8, 4] 5 WIN
 >>> pos.splice(1, 1, [5]).tolist()          # edit heap 2: 7 -> 5; returns what was removed
 [7]
 >>> pos.heaps, pos.nim_sum()

@@ -330,7 +330,7 @@ class AnalysisPanel(QWidget):
 
     # -- read-back (tests, screenshots) ----------------------------------------------------------
     def outcome_text(self) -> str:
-        """``"WIN"``, ``"LOSE"``, ``"DRAW"``, or the pending title, as shown."""
+        """The outcome shown (its name: WIN, LOSE or DRAW), or the pending title."""
         return self.outcome.text()
 
     def move_rows(self) -> list[tuple]:
