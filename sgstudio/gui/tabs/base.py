@@ -42,6 +42,31 @@ from sgstudio.gui.work import Work
 Command = QUndoCommand | Callable[[], QUndoCommand]
 
 
+class StateCommand(QUndoCommand):
+    """One undo step on a position model that has ``snapshot()`` and ``restore(snapshot)``: ``change()``
+    edits it (through its methods), and undo puts the snapshot taken in ``redo`` back.
+
+    >>> from sgstudio.core.positions.heaps import HeapsPosition
+    >>> from PySide6.QtGui import QUndoStack
+    >>> p, stack = HeapsPosition((3, 4)), QUndoStack()
+    >>> stack.push(StateCommand(p, lambda: p.set_heaps((3, 2)), "Take 2 from heap 2"))
+    >>> p.heaps, (stack.undo(), p.heaps)[1]
+    ((3, 2), (3, 4))
+    """
+
+    def __init__(self, model: Any, change: Callable[[], object], text: str) -> None:
+        super().__init__(text)
+        self.model, self.change = model, change
+        self.before = model.snapshot()
+
+    def redo(self) -> None:
+        self.before = self.model.snapshot()
+        self.change()
+
+    def undo(self) -> None:
+        self.model.restore(self.before)
+
+
 class GameTab(QWidget):
     """Base of every tab: what the main window relies on, and the behaviour tabs share.
 
