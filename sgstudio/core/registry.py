@@ -11,7 +11,7 @@ here; adding a game is one core module, one tab module and one :func:`register` 
 Examples
 --------
 >>> [kind.key for kind in games()]
-['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak']
+['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak', 'nim']
 >>> for_format("hdu1536").title, get("board").game.__name__
 ('S-Nim', 'BoardGame')
 >>> kind_of(get("splitnim").game(3)).key
@@ -27,10 +27,12 @@ from sgstudio.core.games.base import GameBase
 from sgstudio.core.games.board import BoardGame
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.loopy_game import LoopyGame
+from sgstudio.core.games.nim import NimGame
 from sgstudio.core.games.snim import SubtractionGame
 from sgstudio.core.games.splitnim import SplitNim
 from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.positions.board import BoardPosition
+from sgstudio.core.positions.heaps import HeapsPosition
 from sgstudio.core.positions.snim import SNimPosition
 from sgstudio.core.positions.splitnim import SplitNimPosition
 
@@ -124,3 +126,4 @@ register(GameKind("splitnim", "Split-nim", SplitNim, SplitNimPosition, ("hdu5795
                   f"{TABS}.splitnim:SplitNimTab"))
 register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",), f"{TABS}.board:BoardTab"))
 register(GameKind("takebreak", "Take & break", TakeBreakGame))  # its tab comes later
+register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), f"{TABS}.nim:NimTab"))
