@@ -72,7 +72,7 @@ class HeapsPosition:
     def restore(self, snapshot: Heaps) -> None:
         self.set_heaps(snapshot)
 
-    def to_state(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON data: ``{"heaps": [3, 4, 5]}``."""
         return {"heaps": list(self._heaps)}
 

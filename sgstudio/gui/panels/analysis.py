@@ -92,13 +92,13 @@ def nim_table(analysis: Analysis) -> str:
         detail_w = max([len(analysis.detail_title), *(len(d) for _, d, _ in rows)])
         head = f"{{:<{name_w}}}  {{:>{detail_w}}}  {{:>{value_w}}}  {{:>{bin_w}}}"
         out = [head.format(analysis.part, analysis.detail_title, "value", "binary")]
-        out += [head.format(n, d, v, binary(v)) for n, d, v in rows]
+        out += [head.format(n, d, str(v), binary(v)) for n, d, v in rows]
         tail = f"{{:<{name_w + 2 + detail_w}}}  {{:>{value_w}}}  {{:>{bin_w}}}"
     else:  # name | value | binary
         name_w = max([7, len(analysis.part), *(len(n) for n, _, _ in rows)])
         head = tail = f"{{:<{name_w}}}{{:>{value_w}}}  {{:>{bin_w}}}"
         out = [head.format(analysis.part, "value", "binary")]
-        out += [head.format(n, v, binary(v)) for n, _, v in rows]
+        out += [head.format(n, str(v), binary(v)) for n, _, v in rows]
     hidden = analysis.component_count - len(rows)
     if hidden > 0:
         out.append(f"… and {hidden:,} more {analysis.part}s")

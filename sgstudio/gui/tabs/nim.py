@@ -74,8 +74,7 @@ class NimTab(GameTab):
             self.edit(StateCommand(self.model, lambda: self.model.set_heaps(heaps), text))
 
     def _play(self, move: tuple[int, int]) -> None:
-        if self.playing:
-            self.play_move_requested.emit(tuple(move))  # a move of the played position
+        if self.refuse_in_play():  # the rows show the played position: play it in the Play panel
             return
         after = self.game.apply(self.model.heaps, move)
         text = "Play " + self.game.move_text(move, self.model.heaps)
@@ -93,7 +92,7 @@ class NimTab(GameTab):
 
     # -- the GameTab interface ------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
-        return self.model.to_state()
+        return self.model.to_dict()
 
     def load_state(self, state: dict[str, Any]) -> None:
         loaded, _view = HeapsPosition.from_state(state)  # ValueError: the tab is unchanged
