@@ -567,3 +567,34 @@ def test_at_1280x800_with_the_play_dock_the_heaps_and_the_nim_sum_table_fit(qtbo
     table = snim.analysis_panel.table
     assert table.rows.verticalScrollBar().maximum() == 0, table.toPlainText()
     assert table.total.toPlainText().splitlines()[-1].startswith("nim-sum") and table.total.isVisible()
+
+
+# -- heaps beyond the table and the period ----------------------------------------------------------
+def test_a_huge_heap_of_a_huge_s_is_answered_off_the_ui_thread(qtbot, tab):
+    """S = {10^18} has no period within the search's limit, but the core computes g(10^18) directly
+    from the positions play can reach: the tab answers (in its background work), as the CLI does."""
+    big = 10**18
+    tab.load_state({"S": [big], "heaps": [big, 3]})
+    assert tab.analysis_panel.outcome_text() == "…" or tab.work.running("analysis")
+    settle(qtbot, tab)
+    expected = hdu1536.solve_case(hdu1536.SNimCase((big,), ((big, 3),)))  # the judge's letter
+    assert tab.analysis_panel.outcome_text() == {"W": "WIN", "L": "LOSE"}[expected]
+    assert shown_values(tab) == [str(SubtractionGame([big]).grundy(h)) for h in (big, 3)]
+    assert_matches_core(tab)
+
+
+def test_a_heap_out_of_every_reach_is_refused_in_words(qtbot, tab):
+    """S = {3, 10^18} and a heap of 22 digits: no period, and too far to evaluate directly. The judge
+    line and the verdict say so in people's words, without the core's names."""
+    told = []
+    tab.status_message.connect(told.append)
+    heap = 1234567890123456789012
+    tab.import_judge_text(f"2 3 {10**18}\n1\n1 {heap}\n0\n", "far.txt", 0)
+    settle(qtbot, tab)
+    failed = [t for t in told if "failed" in t]
+    assert failed and failed[-1].startswith("Judging the positions failed: no period of g found")
+    assert "S = {3, 1000000000000000000}" in failed[-1] and "SubtractionGame" not in failed[-1]
+    assert "cannot be answered" in tab.judge.title.text() and tab.judge.letters() == "?"
+    panel = tab.analysis_panel
+    assert panel.outcome_text() == "?" and panel.verdict.text().startswith("These heaps cannot be evaluated")
+    assert "SubtractionGame" not in panel.verdict.text()
