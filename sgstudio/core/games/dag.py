@@ -27,9 +27,8 @@ import numpy as np
 
 from sgstudio.core.analysis import Analysis
 from sgstudio.core.errors import CycleError, format_cycle
-from sgstudio.core.games.base import GameBase, Label
-from sgstudio.core.games.token_game import token_analysis, token_move_text, tokens_text
-from sgstudio.core.moves import parse_dag_move, relabelled_reason
+from sgstudio.core.games.base import Label
+from sgstudio.core.games.token_game import TokenGame, longest_paths, token_analysis
 from sgstudio.core.outcome import Outcome
 
 Ints = Sequence[int] | np.ndarray
@@ -346,7 +345,7 @@ def query_outcomes(values: np.ndarray, flat: np.ndarray, lengths: np.ndarray) ->
 
 
 # -- the token game (the Game protocol of sgstudio.core.play) -------------------------------------
-class DagGame(GameBase):
+class DagGame(TokenGame):
     """Tokens on a DAG: a move takes one token one step along an out-edge.
 
     A position is the sorted tuple of the tokens' vertices (several tokens may share one); a move
@@ -368,9 +367,6 @@ class DagGame(GameBase):
     ...
     ValueError: 3 -> 0 is not an edge
     """
-
-    part, example, judge_position = "token", "A -> D", "query"
-    syntax = 'write a move as "A -> D" or "A D": the vertex of a token, then a successor'
 
     def __init__(self, successors: Sequence[Sequence[int]]) -> None:
         self.successors: tuple[tuple[int, ...], ...] = tuple(tuple(dict.fromkeys(s)) for s in successors)
@@ -438,21 +434,6 @@ class DagGame(GameBase):
             self._depths = longest_paths(self.successors)
         return sum(self._depths[v] for v in position)
 
-    def move_text(self, move: tuple[int, int], position: Sequence[int] = (), label: Label = str) -> str:
-        """``A -> D``: the vertex of the token moved, then where it goes (by ``label``)."""
-        return token_move_text(move, label)
-
-    def parse_move(self, text: str, position: Sequence[int], label: Label = str) -> tuple[int, int]:
-        """The move written ``A -> D`` or ``A D`` (labels, or vertex ids)."""
-        return parse_dag_move(text, len(self.successors), label)
-
-    def position_text(self, position: Sequence[int], label: Label = str) -> str:
-        return tokens_text(position, label)
-
-    def people_reason(self, position: Sequence[int], move: tuple, reason: str, label: Label = str) -> str:
-        """The refusal with the vertices named by their labels."""
-        return relabelled_reason(move, reason, label)
-
     def analyse(self, position: Sequence[int], *, label: Label = str, max_moves: int | None = None
                 ) -> Analysis:
         """Each token's value, the nim-sum, who wins and every winning move.
@@ -473,26 +454,3 @@ class DagGame(GameBase):
     def move_json(self, move: tuple[int, int]) -> dict[str, int]:
         return {"from": move[0], "to": move[1]}
 
-
-def longest_paths(successors: Sequence[Sequence[int]]) -> list[int]:
-    """Length of the longest path from every vertex of a DAG (0 at a sink), without recursion.
-
-    >>> longest_paths([(1, 2), (2,), (), (0,)])
-    [2, 1, 0, 3]
-    """
-    n = len(successors)
-    preds: list[list[int]] = [[] for _ in range(n)]
-    left = [len(succ) for succ in successors]
-    for u, succ in enumerate(successors):
-        for v in succ:
-            preds[v].append(u)
-    depth = [0] * n
-    ready = [v for v in range(n) if left[v] == 0]
-    while ready:
-        v = ready.pop()
-        for u in preds[v]:
-            depth[u] = max(depth[u], depth[v] + 1)
-            left[u] -= 1
-            if left[u] == 0:
-                ready.append(u)
-    return depth

@@ -33,15 +33,14 @@ from itertools import islice
 import numpy as np
 
 from sgstudio.core.analysis import MAX_COMPONENTS, MAX_MOVES, Analysis, Component, WinningMove
-from sgstudio.core.games.base import GameBase, Label
+from sgstudio.core.games.base import Label
 from sgstudio.core.games.loopy import INF, Gamma, LoopyValues, generalized_values_auto
 from sgstudio.core.games.loopy_moves import Move, TokenRules, apply_move
-from sgstudio.core.games.token_game import token_move_text, tokens_text
-from sgstudio.core.moves import DAG_SYNTAX, parse_dag_move, relabelled_reason
+from sgstudio.core.games.token_game import TokenGame, token_move_text
 from sgstudio.core.outcome import Outcome
 
 
-class LoopyGame(GameBase):
+class LoopyGame(TokenGame):
     """Tokens on a directed graph with vertices 0..n-1; a position is the sorted tuple of the
     tokens' vertices, a move is ``(from, to)``.
 
@@ -51,7 +50,7 @@ class LoopyGame(GameBase):
     a falsy value is a loss when it is 0 and a draw when it is ∞ - use :meth:`outcome` to tell.
     """
 
-    part, syntax, example, may_draw = "token", DAG_SYNTAX, "A -> D", True
+    may_draw = True
 
     def __init__(self, successors: Sequence[Sequence[int]]) -> None:
         self.successors: tuple[tuple[int, ...], ...] = tuple(tuple(dict.fromkeys(s)) for s in successors)
@@ -161,27 +160,6 @@ class LoopyGame(GameBase):
         self._check(position)
         moves = ((v, w) for v in sorted(set(position)) for w in self.successors[v])
         return list(islice(moves, limit))
-
-    def move_text(self, move: Move, position: Sequence[int] = (), label: Label = str) -> str:
-        """``"A -> B"`` with the vertices named by ``label`` (ids by default)."""
-        return token_move_text(move, label)
-
-    def parse_move(self, text: str, position: Sequence[int], label: Label = str) -> Move:
-        """The move written ``"A -> B"`` or ``"A B"`` (labels, or ids); ValueError when it is not one.
-
-        Whether it is legal is :meth:`apply`'s business.
-
-        >>> LoopyGame.from_edges(2, [(0, 1), (1, 0)]).parse_move("1 -> 0", (1,))
-        (1, 0)
-        """
-        return parse_dag_move(text, len(self.successors), label)
-
-    def position_text(self, position: Sequence[int], label: Label = str) -> str:
-        return tokens_text(position, label)
-
-    def people_reason(self, position: Sequence[int], move: tuple, reason: str, label: Label = str) -> str:
-        """The refusal with the vertices named by their labels."""
-        return relabelled_reason(move, reason, label)
 
     def analyse(self, position: Sequence[int], *, label: Label = str, max_moves: int | None = None
                 ) -> Analysis:

@@ -37,6 +37,7 @@ import numpy as np
 from sgstudio.core.analysis import Analysis, sum_analysis
 from sgstudio.core.errors import SGStudioError, number
 from sgstudio.core.games.base import GameBase, Label
+from sgstudio.core.games.snim_direct import direct_values, reachable_sums
 from sgstudio.core.games.snim_kernels import _dtype_for, _fill, _kernel
 from sgstudio.core.games.snim_kernels import plan as plan  # public: solvers announce their tables
 from sgstudio.core.moves import SNIM_SYNTAX, parse_snim_move, renumbered_reason
@@ -227,40 +228,24 @@ class SubtractionGame(GameBase):
             self._searched = max(self._searched, limit)
 
     def _direct_value(self, h: int) -> int:
-        """g(h) from the positions h - t, t a sum of members with h - t beyond the table, in increasing
-        order (each needs only smaller ones); PeriodNotFoundError when they are too many to visit."""
+        """g(h) from the positions play can reach (:mod:`.snim_direct`); PeriodNotFoundError when they
+        are too many to visit."""
         if h in self._direct:
             return self._direct[h]
-        sums = self._reachable_sums(h - self._n)
-        values: dict[int, int] = {}
-        for t in sorted(sums, reverse=True):
-            p = h - t
-            seen = {int(self._g[q]) if q < self._n else values[q] for q in (p - s for s in self.S if s <= p)}
-            values[p] = next(v for v in range(len(seen) + 1) if v not in seen)
+        budget = DIRECT_WORK // len(self.S)
+        sums = reachable_sums(self.S, h - self._n, budget)
+        if sums is None:
+            searched = f"within the limit of {self._searched:,} values"
+            if self.S[-1] >= self.limit:
+                searched = f"(max(S) = {number(self.S[-1])} is beyond the limit of {self.limit:,} values)"
+            raise PeriodNotFoundError(self._searched, f"no period of g found {searched} for "
+                                      f"{self.describe_set()}, and the heap is too far from 0 to "
+                                      f"evaluate directly (over {budget:,} positions)")
+        values = direct_values(self.S, self._g, self._n, h, sums)
         if len(self._direct) + len(values) > 4 * DIRECT_WORK:
             self._direct.clear()
         self._direct.update(values)
         return values[h]
-
-    def _reachable_sums(self, top: int) -> set[int]:
-        """Every sum t <= top of members of S (repeats allowed), or PeriodNotFoundError past the budget."""
-        found, frontier, budget = {0}, [0], DIRECT_WORK // len(self.S)
-        while frontier:
-            t = frontier.pop()
-            for s in self.S:
-                if t + s > top:
-                    break
-                if t + s not in found:
-                    found.add(t + s)
-                    frontier.append(t + s)
-            if len(found) > budget:
-                searched = f"within the limit of {self._searched:,} values"
-                if self.S[-1] >= self.limit:
-                    searched = f"(max(S) = {number(self.S[-1])} is beyond the limit of {self.limit:,} values)"
-                raise PeriodNotFoundError(self._searched, f"no period of g found {searched} for "
-                                          f"{self.describe_set()}, and the heap is too far from 0 to "
-                                          f"evaluate directly (over {budget:,} positions)")
-        return found
 
     # -- the period ----------------------------------------------------------------------------
     def period(self, limit: int | None = None, progress: Progress | None = None) -> tuple[int, int]:

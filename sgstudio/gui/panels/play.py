@@ -22,11 +22,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 
-from sgstudio.core.outcome import Outcome
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.core.policy import has_move
 from sgstudio.gui.panels.play_target import PlayTarget
-from sgstudio.gui.panels.play_text import player_name, short_name
+from sgstudio.gui.panels.play_text import last_text, player_name, short_name, turn_text
 from sgstudio.gui.panels.play_widgets import MODES, WHY, PlayWidgets, WrappingDelegate
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
@@ -34,9 +33,6 @@ MAX_MOVE_ROWS = 200  # the "moves from here" list shows at most this many moves
 REPLY_MS = 450  # the computer answers a person's move after this pause
 MAX_PARTS = 20_000  # play refuses positions with more heaps, rows or tokens (each step scans them all)
 EDITED = "The game was edited: play mode ended (the position from before play is back)"
-STATES = {Outcome.WIN: "wins with best play", Outcome.LOSE: "loses against best play",
-          Outcome.DRAW: "neither side can force a win (a draw with best play)"}
-"""What the state line says of the player to move, by the position's outcome."""
 
 
 class PlayPanel(PlayWidgets):
@@ -324,29 +320,10 @@ class PlayPanel(PlayWidgets):
 
     def _turn_text(self) -> str:
         s = self.session
-        if s is None:
-            return ""
-        where = s.game.position_text(s.position, self.target.label)
-        if s.is_over:
-            won = self._who(s.winner)
-            return f"Game over: {won} wins (made the last move). Position: {where}."
-        state = STATES[s.outcome]
-        repeated = s.repetition
-        if repeated is not None and repeated.is_draw:
-            state += f" ({repeated.message})"
-        value = f"nim-sum {s.value}" if isinstance(s.value, int) else f"value {s.value}"
-        return f"{self._who(s.player_to_move)} to move, {value}: {state}. Position: {where}."
+        return "" if s is None else turn_text(s, self.target.label, self._who)
 
     def _last_text(self) -> str:
-        s = self.session
-        if s.index == 0:
-            return "The start position: no move yet."
-        r = s.history[s.index - 1]
-        move = self._move_text(r.move, r.before)
-        why = r.reason if r.by_person else f"because {r.reason}"
-        values = f"nim-sum {r.value_before} → {r.value_after}"
-        who = player_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)  # who made it
-        return f"Move {s.index}: {who} played {move}, {values}, {why}."
+        return last_text(self.session, self.target.label)
 
     def _who(self, player: int) -> str:
         s = self.session
