@@ -135,7 +135,14 @@ def load(window, path: str, tab: str | None) -> bool:
         if loaded is not None:
             doc.install(loaded)
         return loaded is not None
-    return doc.import_judge(window.tabs.game_tabs[tab].judge_format, path)
+    target = window.tabs.game_tabs[tab]
+    if not target.judge_format:
+        from sgstudio.core.errors import SGStudioError
+
+        doc.refuse("open", path, SGStudioError(f"{path}: the {target.title} tab reads no judge file "
+                                               f"(open it without --tab {tab})"))
+        return False
+    return doc.import_judge(target.judge_format, path)
 
 
 def screenshot(app, window, path: str | None, out: str, tab: str | None = None) -> int:

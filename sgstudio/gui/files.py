@@ -145,11 +145,11 @@ class DocumentController(QObject):
             doc = sgs.loads(text, path)
             self._check_tabs(doc.tabs, text, path)
         except Exception as err:  # a bad file, or a bug: the open document stays as it was
-            self._refused("open", path, err, hint)
+            self.refuse("open", path, err, hint)
             return None
         return Loaded(doc.graph, Path(path).name, Path(path), doc.tabs)
 
-    def _refused(self, action: str, path: str, err: Exception, hint: str = "") -> None:
+    def refuse(self, action: str, path: str, err: Exception, hint: str = "") -> None:
         """Tell why ``path`` could not be used (a bug is logged as well); remember the error."""
         self.last_error = err
         expected = isinstance(err, SGStudioError | OSError | UnicodeDecodeError)
@@ -190,11 +190,11 @@ class DocumentController(QObject):
         try:
             tab.import_judge_text(read_file(path), path, case)
         except (SGStudioError, OSError, ValueError) as err:
-            self._refused("import", path, err if isinstance(err, SGStudioError | OSError) else
+            self.refuse("import", path, err if isinstance(err, SGStudioError | OSError) else
                           SGStudioError(str(err)))
             return False
         except Exception as err:  # a bug: the tab is left as it was
-            self._refused("import", path, err)
+            self.refuse("import", path, err)
             return False
         self.tab_set.show_tab(tab.key)
         return True

@@ -114,8 +114,11 @@ class StudioTabs(QTabWidget):
         self.setCurrentWidget(self.pages[key])
 
     def tab_for_format(self, fmt: str) -> GameTab:
-        """The tab that imports judge files of format ``fmt``."""
-        return next(tab for tab in self.game_tabs.values() if tab.judge_format == fmt)
+        """The tab that imports judge files of format ``fmt`` (KeyError when none does)."""
+        for tab in self.game_tabs.values():
+            if fmt and tab.judge_format == fmt:
+                return tab
+        raise KeyError(f"no tab imports judge files of the format {fmt!r}")
 
     def stack_of(self, key: str) -> QUndoStack:
         return self.game_tabs[key].undo_stack

@@ -108,8 +108,8 @@ class BoardTab(GameTab):
         self.refresh()
 
     # -- building ----------------------------------------------------------------------------------
-    def _build(self) -> None:
-        self.view = BoardView(self.model)
+    def _build_panel(self) -> AnalysisPanel:
+        """The one Analysis panel, with the board's own parts: the table's progress, Compute, a hint."""
         self.analysis_panel = panel = AnalysisPanel(banner=30)
         self.progress = panel.add_part(TaskProgress())
         self.compute = panel.add_part(QPushButton("Compute the table"))
@@ -119,6 +119,11 @@ class BoardTab(GameTab):
         hint.setStyleSheet(f"color: {palette.EDGE}")
         panel.setMinimumWidth(300)
         panel.setMaximumWidth(460)
+        return panel
+
+    def _build(self) -> None:
+        self.view = BoardView(self.model)
+        self._build_panel()
         self.width_box = QSpinBox()
         self.width_box.setRange(1, board.MAX_WIDTH)
         self.width_box.setValue(self.model.width)
