@@ -223,3 +223,20 @@ def test_the_panel_shows_a_draw_and_infinite_values(qtbot):
     lines = panel.table.toPlainText().splitlines()
     assert lines[1].split()[:2] == ["C", str(game.gamma(2))] and lines[1].split()[2] == "—"
     assert lines[-1].split()[0] == "value" and panel.table_box.title().startswith("Values")
+
+
+def test_the_graph_tab_in_loopy_mode_plays_a_draw(qtbot, window):
+    from sgstudio.core.graph import GameGraph
+    from sgstudio.gui.files import Loaded
+
+    model = GameGraph.from_edges(2, [(0, 1), (1, 0)], loopy=True)  # a 2-cycle: nobody can win
+    model.set_pos(0, (0.0, 0.0))
+    model.set_pos(1, (100.0, 0.0))  # placed: a layered layout needs no cycle
+    model.add_token(0)
+    window.document.install(Loaded(model, "loopy.sgs"))
+    qtbot.mouseClick(window.play.start_button, L)
+    session = window.play.session
+    assert isinstance(session.game, LoopyGame) and str(session.outcome) == "DRAW" == str(model.outcome())
+    assert session.predicted_winner is None and "a draw with best play" in window.play.status.text()
+    assert window.analysis.outcome_text() == "DRAW"
+    window.play.stop()

@@ -16,20 +16,24 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QWidget
 
 from sgstudio.core.games.dag import DagGame
+from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.canvas.tools import DoneGesture, Gesture, Tool
 
 
-def graph_game(model: GameGraph) -> DagGame:
-    """The token game of ``model`` (vertex ids kept; ids no longer used become isolated sinks).
+def graph_game(model: GameGraph) -> DagGame | LoopyGame:
+    """The token game of ``model`` (vertex ids kept; ids no longer used become isolated sinks): on a
+    DAG, or on a graph with cycles in loopy mode (where play may be a draw).
 
     >>> g = GameGraph.from_edges(3, [(0, 2), (2, 1)]); g.remove_node(1); g.add_token(0)
     >>> game = graph_game(g); game.legal_moves((0,)), game.value((0,))
     ([(0, 2)], 1)
+    >>> print(graph_game(GameGraph.from_edges(2, [(0, 1), (1, 0)], loopy=True)).outcome((0,)))
+    DRAW
     """
     n = max(model.nodes(), default=-1) + 1
-    return DagGame.from_edges(n, model.edges())
+    return (LoopyGame if model.loopy else DagGame).from_edges(n, model.edges())
 
 
 def shadow_copy(model: GameGraph) -> GameGraph:
@@ -40,7 +44,7 @@ def shadow_copy(model: GameGraph) -> GameGraph:
     ([0, 2], 'A', 1, [])
     """
     n = max(model.nodes(), default=-1) + 1
-    copy = GameGraph.from_edges(n, model.edges())
+    copy = GameGraph.from_edges(n, model.edges(), loopy=model.loopy)
     for v in range(n):
         if not model.has_node(v):
             copy.remove_node(v)
