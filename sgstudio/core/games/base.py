@@ -77,6 +77,24 @@ class GameBase:
         """Every move after which the player to move has won (the opponent is lost)."""
         raise NotImplementedError
 
+    def moves_to_value(self, position: Any, target: Any) -> list[Move]:
+        """Every move after which the position's value is ``target``. In a sum of games whose other
+        components XOR to T, the winning moves in this one are its moves to value T (the sum then has
+        nim-sum 0): what a sum across games asks each component. The default tries every legal move;
+        a game may do better.
+
+        >>> class Heap(GameBase):  # one heap, take 1 or 2: value = heap mod 3
+        ...     def legal_moves(self, p):
+        ...         return [(0, t) for t in (1, 2) if t <= p[0]]
+        ...     def apply(self, p, m):
+        ...         return (p[0] - m[1],)
+        ...     def value(self, p):
+        ...         return p[0] % 3
+        >>> Heap().moves_to_value((5,), 1), Heap().moves_to_value((5,), 0)
+        ([(0, 1)], [(0, 2)])
+        """
+        return [m for m in self.legal_moves(position) if self.value(self.apply(position, m)) == target]
+
     # -- who wins, and the play hints ------------------------------------------------------------
     def outcome(self, position: Any) -> Outcome:
         """WIN or LOSE for the player to move (by the Sprague-Grundy theorem: WIN iff the value is not
