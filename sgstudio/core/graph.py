@@ -161,6 +161,10 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
     def __len__(self) -> int:
         return self._dag.n
 
+    def edge_count(self) -> int:
+        """How many edges the graph has (the canvas chooses its drawing by size)."""
+        return len(self._dag.src)
+
     def label(self, v: int) -> str:
         if not self._dag.has_vertex(v):
             raise KeyError(v)

@@ -332,7 +332,10 @@ class PlaySession:
         After a real change (of the mode or of the person's side) every recorded move after
         :attr:`index` must be what the computer would play from its position now, else all of them
         are dropped; the kept ones on a side the computer now plays become the computer's moves,
-        with its reason. The moves up to :attr:`index` stay as they were played.
+        with its reason. The same mode set again keeps the list, except that a person's move ahead
+        on a side the computer plays is claimed by the computer when it is its choice, and dropped
+        with the moves after it when it is not. The moves up to :attr:`index` stay as they were
+        played.
         """
         if human_player is not None:
             _check_player(human_player)
@@ -341,7 +344,22 @@ class PlaySession:
         self.human_player = self.human_player if human_player is None else human_player
         if (self.mode, self.human_player) != old:
             self._keep_only_the_computers_line()
+        else:  # the same mode again: still, no person's move may stay ahead on the computer's side
+            self._claim_the_computers_sides()
         self.changed.emit()
+
+    def _claim_the_computers_sides(self) -> None:
+        """A person's move ahead on a side the computer plays becomes the computer's when it is its
+        choice; otherwise that move and the ones after it are dropped."""
+        for i in range(self._index, len(self._history)):
+            record = self._history[i]
+            if not (self.is_computer(record.player) and record.by_person):
+                continue
+            decision = choose_move(self.game, record.before)
+            if decision is None or decision.move != record.move:
+                del self._history[i:]
+                return
+            self._history[i] = replace(record, reason=decision.reason)
 
     def _keep_only_the_computers_line(self) -> None:
         future: list[MoveRecord] = []
