@@ -4,8 +4,9 @@ Both players follow the computer's policy (:mod:`sgstudio.core.policy`): from a 
 move to nim-sum 0 (the first winning move in the game's order), from a losing position leave the
 opponent the fewest winning replies. The game of a format is the registry's
 (:func:`sgstudio.core.registry.for_format`): its class reads the test case
-(``from_judge_case``) and writes its moves as JSON (``move_json``); the text output writes the
-same fields in words (:func:`json_words`), so both count heaps and rows from 0. The line runs
+(``from_judge_case``) and writes its moves as JSON (``move_json``) and in words
+(``judge_move_text``: ``token 0 -> 1``, ``heap 0, take 2``, ``heap 0, split into 1 + 1 + 2``,
+``row 0, 18 -> 19``); both count heaps and rows from 0. The line runs
 until no move remains, or for at most ``--max-moves`` moves (default :data:`DEFAULT_MAX_MOVES`; 0
 means no limit: a line on two heaps of 10^18 is about 10^18 moves long); the player who makes the
 last move wins (normal play). Player 1 moves first.
@@ -92,23 +93,7 @@ def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str) -> S
     chosen = pick(cases, case, "--case", "test case", file)
     game, positions = kind.game.from_judge_case(chosen)
     start = pick(positions, query, "--query", game.judge_position, file, f" in test case {case}")
-    return Setup(game, start, game.move_json, lambda move, _before: json_words(game.move_json(move)))
-
-
-def json_words(move: dict[str, Any]) -> str:
-    """A move of the JSON output in words: its fields in order, a list of heaps joined by ``+``.
-
-    >>> json_words({"heap": 0, "take": 1}), json_words({"heap": 2, "after": [1, 1, 2]})
-    ('heap 0, take 1', 'heap 2, after 1 + 1 + 2')
-    >>> json_words({"heap": 0, "after": []}), json_words({"row": 1, "from": 18, "to": 19})
-    ('heap 0, after nothing', 'row 1, from 18, to 19')
-    """
-    words = []
-    for key, value in move.items():
-        if isinstance(value, list):
-            value = " + ".join(map(str, value)) if value else "nothing"
-        words.append(f"{key} {value}")
-    return ", ".join(words)
+    return Setup(game, start, game.move_json, lambda move, _before: game.judge_move_text(move))
 
 
 def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1) -> Setup:

@@ -154,6 +154,18 @@ class GameBase:
         """A move as JSON for ``sgstudio play --json`` (indices count from 0)."""
         raise NotImplementedError
 
+    def judge_move_text(self, move: Move) -> str:
+        """A move in words for ``sgstudio play``'s text output, in the judge file's numbering (heaps
+        and rows from 0, vertices and columns as in the file): by default the JSON fields in order.
+
+        >>> class Toy(GameBase):
+        ...     def move_json(self, move):
+        ...         return {"heap": move[0], "take": move[1]}
+        >>> Toy().judge_move_text((0, 2))
+        'heap 0, take 2'
+        """
+        return ", ".join(f"{key} {value}" for key, value in self.move_json(move).items())
+
 
 def more_items(position: Sequence[Any], what: str) -> str:
     """`` … (20 heaps)`` when a position has more than :data:`MAX_ITEMS` parts, else nothing.

@@ -286,6 +286,10 @@ class BoardGame(GameBase):
     def move_json(self, move: Move) -> dict[str, int]:
         return {"row": move[0], "from": move[1], "to": move[2]}
 
+    def judge_move_text(self, move: Move) -> str:
+        """``row 0, 18 -> 19``: in row 0 (from 0) the chess of column 18 moves to column 19."""
+        return f"row {move[0]}, {move[1]} -> {move[2]}"
+
 
 def parse_board_move(text: str, position: Sequence[Sequence[int]], width: int) -> Move:
     """``(row_index, from_col, to_col)`` from ``"row 2: 18 -> 19"``, ``"2 18 19"`` or ``"2 18"``.

@@ -397,3 +397,7 @@ class DagGame(TokenGame):
     def move_json(self, move: tuple[int, int]) -> dict[str, int]:
         return {"from": move[0], "to": move[1]}
 
+    def judge_move_text(self, move: tuple[int, int]) -> str:
+        """``token 0 -> 1``: the token on position 0 of the file moves to position 1."""
+        return f"token {move[0]} -> {move[1]}"
+

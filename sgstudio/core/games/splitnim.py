@@ -375,6 +375,18 @@ class SplitNim(GameBase):
     def move_json(self, move: Move) -> dict[str, object]:
         return {"heap": move[0], "after": list(move[1])}
 
+    def judge_move_text(self, move: Move) -> str:
+        """A take or a split in words, heaps counted from 0.
+
+        >>> game = SplitNim(3)
+        >>> [game.judge_move_text(m) for m in ((0, ()), (1, (3,)), (2, (1, 1, 2)))]
+        ['heap 0, take all', 'heap 1, leave 3', 'heap 2, split into 1 + 1 + 2']
+        """
+        i, after = move
+        if len(after) > 1:
+            return f"heap {i}, split into " + " + ".join(map(str, after))
+        return f"heap {i}, leave {after[0]}" if after else f"heap {i}, take all"
+
 
 def small_takes(position: Sequence[int]) -> Iterator[Move]:
     """Positions too big to enumerate: takes of 1, 2, 3, ... stones, round the heaps.
