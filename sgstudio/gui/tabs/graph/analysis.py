@@ -109,6 +109,8 @@ class GraphAnalysis(AnalysisPanel):
         model = self.model
         chosen = [v for v in self._selection if model is not None and model.has_node(v)]
         if not chosen:
-            self.why.setText("Select a vertex to see its successors' values and the mex that gives its own.")
+            self.why.setText("Select a vertex to see why it has its value (γ: a nimber, or ∞ with K)."
+                             if model is not None and model.loopy else
+                             "Select a vertex to see its successors' values and the mex that gives its own.")
             return
         self.why.setText((why_loopy if model.loopy else mex_text)(model, chosen[0]))
