@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor
 
 from sgstudio.core.games.loopy import Infinite
 from sgstudio.core.graph import GameGraph
+from sgstudio.core.loopy_policy import choose_loopy_move
 from sgstudio.core.play import Mode
 from sgstudio.gui import palette
 from sgstudio.gui.canvas import animation
@@ -21,6 +22,7 @@ from sgstudio.gui.canvas.legend import LegendWidget
 from sgstudio.gui.commands import AddVertexCommand
 from sgstudio.gui.files import Loaded
 from sgstudio.gui.tabs.graph.analysis import GraphAnalysis
+from sgstudio.gui.tabs.graph.play_tool import graph_game
 
 L = Qt.MouseButton.LeftButton
 
@@ -202,3 +204,32 @@ def test_the_panel_shows_the_outcome_and_winning_moves_of_a_brute_force_search(q
     if rows:  # the first row makes progress (it is the one the computer plays)
         assert rows[0].endswith("makes progress")
     assert bool(panel.more.text()) == (oracle[tokens][0] == "DRAW")  # a draw says why
+
+
+def _computer_wins_against_every_defence(game, position: tuple, path: frozenset) -> None:
+    """The computer moves from ``position`` (a won one) by the Play panel's policy; every reply is
+    tried; no line may come back to a position it passed (the computer never cycles)."""
+    decision = choose_loopy_move(game, position)
+    assert decision is not None
+    after = tuple(sorted(game.apply(position, decision.move)))
+    assert after not in path
+    for reply in game.legal_moves(after):  # none: the computer made the last move and won
+        back = tuple(sorted(game.apply(after, reply)))
+        assert back not in path | {after}
+        _computer_wins_against_every_defence(game, back, path | {after, back})
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=loopy_positions())
+def test_the_computer_on_the_tab_wins_from_win_and_keeps_a_draw(case):
+    n, edges, tokens = case
+    model = GameGraph.from_edges(n, edges, loopy=True)
+    game = graph_game(model)  # the game the Play panel plays on the Graph tab
+    succ = [sorted(w for u, w in edges if u == v) for v in range(n)]
+    oracle = loopy_outcomes(succ, len(tokens))
+    outcome = oracle[tokens][0]
+    if outcome == "WIN":
+        _computer_wins_against_every_defence(game, tokens, frozenset({tokens}))
+    elif outcome == "DRAW":
+        decision = choose_loopy_move(game, tokens)
+        assert oracle[tuple(sorted(game.apply(tokens, decision.move)))][0] == "DRAW"

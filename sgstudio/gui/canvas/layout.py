@@ -57,7 +57,7 @@ class Acyclic:
     """The graph with every edge that closes a cycle turned round (the back edges of an iterative
     depth-first search, in the graph's order) and without self-loops: a DAG on the same vertices.
 
-    >>> view = Acyclic(GameGraphLike({0: [1, 0], 1: [2], 2: [0]}))
+    >>> view = Acyclic(SuccessorLists({0: [1, 0], 1: [2], 2: [0]}))
     >>> [sorted(view.successors(v)) for v in view.nodes()], layers(view)
     ([[1, 2], [2], []], [[0], [1], [2]])
     """
@@ -99,10 +99,10 @@ class Acyclic:
         return self._pred[v]
 
 
-class GameGraphLike:
+class SuccessorLists:
     """A tiny digraph from successor lists (for examples and tests).
 
-    >>> sorted(GameGraphLike({0: [1], 1: []}).predecessors(1))
+    >>> sorted(SuccessorLists({0: [1], 1: []}).predecessors(1))
     [0]
     """
 
@@ -238,7 +238,7 @@ def layered_positions(graph: Digraph, dx: float = 90.0, dy: float = 110.0) -> di
     >>> import networkx as nx
     >>> layered_positions(nx.DiGraph([(0, 1), (0, 2)]), dx=10, dy=20)
     {0: (0.0, 0.0), 1: (-5.0, 20.0), 2: (5.0, 20.0)}
-    >>> sorted(layered_positions(GameGraphLike({0: [1], 1: [0, 1]}), dx=10, dy=20).items())
+    >>> sorted(layered_positions(SuccessorLists({0: [1], 1: [0, 1]}), dx=10, dy=20).items())
     [(0, (0.0, 0.0)), (1, (0.0, 20.0))]
     """
     if has_cycle(graph):

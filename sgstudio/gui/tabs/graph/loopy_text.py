@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import mex
+from sgstudio.core.outcome import Outcome
 
 
 def _html(text: str) -> str:
@@ -59,7 +60,7 @@ def why_loopy(model: GameGraph, v: int) -> str:
 def draw_reason(model: GameGraph, limit: int = 4) -> str:
     """Why the position on a loopy graph is a draw: the ∞ token(s) that keep the game going, and the
     moves that keep the draw (plain text; empty when the position is not a draw)."""
-    if str(model.outcome()) != "DRAW":
+    if model.outcome() is not Outcome.DRAW:
         return ""
     label = model.label
     infinite = sorted({v for v in model.tokens() if not isinstance(model.grundy(v), int)})
