@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles import loopy_outcomes
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QImage
 
 from sgstudio.core.games.loopy import Infinite
 from sgstudio.core.graph import GameGraph
@@ -233,3 +233,18 @@ def test_the_computer_on_the_tab_wins_from_win_and_keeps_a_draw(case):
     elif outcome == "DRAW":
         decision = choose_loopy_move(game, tokens)
         assert oracle[tuple(sorted(game.apply(tokens, decision.move)))][0] == "DRAW"
+
+
+def test_an_exported_picture_of_a_loopy_game_has_the_third_legend_row(qtbot, window, tmp_path):
+    model = GameGraph.from_edges(2, [(0, 1)], loopy=True)  # no ∞ vertex: purple only in the legend
+    window.document.install(Loaded(model, "plain.sgs"))
+    assert window.canvas.export_png(str(tmp_path / "loopy.png"), scale=1.0)
+    image = QImage(str(tmp_path / "loopy.png"))
+    colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 2)
+               for y in range(0, image.height(), 2)}
+    assert palette.PURPLE.lower() in colours
+    model.set_loopy(False)
+    assert window.canvas.export_png(str(tmp_path / "dag.png"), scale=1.0)
+    image = QImage(str(tmp_path / "dag.png"))
+    assert palette.PURPLE.lower() not in {image.pixelColor(x, y).name() for x in range(0, image.width(), 2)
+                                          for y in range(0, image.height(), 2)}

@@ -14,7 +14,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPainterPathStroker, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyle
 
-from sgstudio.core.games.loopy import Gamma
+from sgstudio.core.games.loopy import Gamma, Infinite
 from sgstudio.gui import palette
 from sgstudio.gui.canvas.geometry import (  # RADIUS, ARROW and the edges' geometry: imported from here too
     ARROW,
@@ -221,11 +221,12 @@ _LABEL_AT, _VALUE_AT = QPointF(0, -7), QPointF(0, 8)  # the centres of the label
 def value_text(value: Gamma) -> str:
     """The value as a vertex shows it: ``g=3``, or ``∞{0,2}`` (∞ with K) on a loopy graph.
 
-    >>> from sgstudio.core.games.loopy import Infinite
     >>> value_text(3), value_text(Infinite(frozenset({2, 0}))), value_text(Infinite(frozenset()))
     ('g=3', '∞{0,2}', '∞')
     """
-    return f"g={value}" if isinstance(value, int) else str(value)
+    return str(value) if isinstance(value, Infinite) else f"g={value}"
+
+
 _VERTEX_FLAGS = (QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
                  | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
 _NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
