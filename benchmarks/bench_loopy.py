@@ -6,9 +6,9 @@
    - Function level (numba loaded, best of 3): generalized values + query outcomes on the cyclic
      graph, against Grundy values + query outcomes on the DAG (the DAG path). Also the loopy
      engine on the DAG itself (values must agree).
-   - End to end (whole processes, start included, best of 3 after a warm-up): the small loopy
-     reader benchmarks/loopy_reader.py on the cyclic text (the ``--loopy`` flag comes later),
-     against ``sgstudio solve hdu1524`` on the DAG text; and the C++ loopy solver
+   - End to end (whole processes, start included, best of 3 after a warm-up): the real CLI
+     ``sgstudio solve hdu1524 --loopy`` on the cyclic text, against ``sgstudio solve hdu1524``
+     on the DAG text; and the C++ loopy solver
      (benchmarks/cpp/hdu1524_loopy.cpp, g++ -O2) on the same cyclic text, outputs compared.
    Targets: loopy at most 3x the DAG path (moonshot 1.5x).
 2. Edits in loopy mode on 10^5 vertices and 5x10^5 edges: 3,000 rounds of removing a random edge
@@ -42,7 +42,6 @@ from sgstudio.core.graph import GameGraph
 
 N, M, Q = 200_000, 1_000_000, 10_000
 EDIT_N, EDIT_M, ROUNDS = 100_000, 500_000, 3_000
-READER = Path(__file__).parent / "loopy_reader.py"
 
 
 # -- inputs ----------------------------------------------------------------------------------------
@@ -99,7 +98,7 @@ def function_level(cyclic, dag, flat, lengths) -> None:
 
 
 def end_to_end(cyclic_path: Path, dag_path: Path) -> None:
-    loopy_cmd = [sys.executable, str(READER)]
+    loopy_cmd = common.python_cmd("solve", "hdu1524", "--loopy")
     dag_cmd = common.python_cmd("solve", "hdu1524")
     ours = _output(loopy_cmd, cyclic_path)
     same_on_dag = _output(loopy_cmd, dag_path) == _output(dag_cmd, dag_path)
@@ -108,7 +107,7 @@ def end_to_end(cyclic_path: Path, dag_path: Path) -> None:
     words = {w: ours.count(w.encode()) for w in ("WIN", "LOSE", "DRAW")}
     print(f"end to end (processes, start included; outputs {words}):")
     print(f"  sgstudio solve hdu1524 on the random DAG: {dag_time:.3f} s")
-    print(f"  loopy reader on the random cyclic graph: {loopy_time:.3f} s; ratio "
+    print(f"  sgstudio solve hdu1524 --loopy on the random cyclic graph: {loopy_time:.3f} s; ratio "
           f"{loopy_time / dag_time:.2f}x (target <= 3x, moonshot 1.5x); on the DAG text it prints "
           f"{'the same' if same_on_dag else 'OTHER'} lines as solve hdu1524")
     exe = common.compile_cpp("hdu1524_loopy")
@@ -116,7 +115,7 @@ def end_to_end(cyclic_path: Path, dag_path: Path) -> None:
         agree = _output([str(exe)], cyclic_path) == ours
         cpp = common.run_timed([str(exe)], cyclic_path)
         print(f"  C++ loopy solver (g++ -O2) on the cyclic graph: {cpp:.3f} s, outputs "
-              f"{'identical' if agree else 'DIFFERENT'}; loopy reader / C++ {loopy_time / cpp:.2f}x")
+              f"{'identical' if agree else 'DIFFERENT'}; --loopy / C++ {loopy_time / cpp:.2f}x")
 
 
 def _output(cmd: list[str], path: Path) -> bytes:

@@ -99,6 +99,38 @@ def play_shot(app: QApplication) -> None:
     done(window)
 
 
+def loopy_shot(app: QApplication) -> None:
+    """A loopy game: 2-cycles drawn as two curves, self-loops, purple ∞ vertices, and a DRAW that the
+    computer, playing itself, keeps until a position repeats."""
+    from sgstudio.core.graph import GameGraph
+    from sgstudio.core.play import Mode
+    from sgstudio.gui.files import Loaded
+
+    window = new_window(app)
+    edges = [(0, 1), (0, 4), (1, 0), (1, 2), (2, 2), (2, 3), (4, 5), (5, 4), (5, 6), (6, 3), (7, 7),
+             (7, 6), (7, 0), (8, 3), (8, 6)]
+    model = GameGraph.from_edges(9, edges, loopy=True)
+    for v, name in enumerate("ABCDEFGHJ"):
+        model.set_label(v, name)
+    window.document.install(Loaded(model, "loopy.sgs"))
+    window.canvas.layout_graph()
+    model.add_token(2)  # C is ∞{0}, G is 1: 1 is not in {0}, so nobody can force a win
+    model.add_token(6)
+    wait(app, 300)
+    window.canvas.fit_graph()
+    panel = window.play
+    panel.set_mode(Mode.COMPUTER_VS_COMPUTER)
+    panel.speed.setValue(panel.speed.maximum())
+    panel.start_button.click()
+    while panel.run_button.isChecked():  # until the repetition stops it
+        app.processEvents()
+    wait(app, 1500)  # the last slide ends
+    window.canvas.select_vertices([2])  # the panel explains why C is ∞
+    save(app, window, "loopy.png")
+    panel.start_button.click()
+    done(window)
+
+
 def tab_shots(app: QApplication) -> None:
     from sgstudio.gui.tabs.board import BoardTab
     from sgstudio.gui.tabs.splitnim import SplitNimTab
@@ -143,6 +175,7 @@ def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     OUT.mkdir(exist_ok=True)
     graph_shots(app)
+    loopy_shot(app)
     play_shot(app)
     tab_shots(app)
     return 0

@@ -69,6 +69,18 @@ class Parser(argparse.ArgumentParser):
         where = "".join(f"{c}: " for c in command)
         raise UsageError(f"sgstudio: {where}{message} (see {self.prog} --help)")
 
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        """A parser without subcommands reads options between its positional arguments too
+        (``solve hdu1524 --loopy FILE``: argparse alone gives FILE up when an optional positional
+        comes before an option)."""
+        if self._subparsers is not None or getattr(self, "_intermixing", False):
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
 
 # -- the entry point -----------------------------------------------------------------------------
 def main(argv: Sequence[str]) -> int:

@@ -21,6 +21,14 @@ from 0, vertices and columns are those of the file. Bad input, a ``--case``/``--
 range, or a position whose value cannot be found (an S-Nim set without a period within the budget):
 one line on stderr, exit status 2 (see :mod:`sgstudio.cli` for every rule).
 
+``--loopy`` (HDU 1524): the graph may have cycles, and the game is the loopy token game
+(:mod:`sgstudio.core.games.loopy_game`): the computer wins from a won position in finitely many
+moves (progress moves), keeps the draw from a drawn one (:mod:`sgstudio.core.loopy_policy`). A line
+ends when no move remains (the last mover wins), when a drawn position repeats (``draw: the position
+after move 4 repeats the position after move 2, and neither side can win``; JSON ``"winner": null,
+"draw": true, "repeated": {"first": 2, "again": 4}``), or at ``--max-moves``; a value that is ∞
+is written ``value ∞{0,2}`` (in JSON the text ``"∞{0,2}"``).
+
 Imports the core and the formats only (never Qt). The command line of ``sgstudio`` adds the
 subcommand with :func:`register` and runs it with :func:`run`; ``python -m sgstudio.cli_play`` runs
 it alone.
@@ -65,8 +73,9 @@ class Step:
     move: Move
     before: Position
     after: Position
-    value_after: int
+    value_after: Any
     reason: str
+    repeated: Any = None  # the Repetition a drawn position's return ends the line with (loopy games)
 
 
 def pick(items: Sequence[Any], number: int, option: str, what: str, file: str, where: str = "") -> Any:
@@ -86,41 +95,62 @@ def pick(items: Sequence[Any], number: int, option: str, what: str, file: str, w
     return items[number - 1]
 
 
-def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
+def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str, loopy: bool = False) -> Setup:
     """The position ``query`` of test ``case`` (both from 1) of a parsed judge file of format ``fmt``,
-    on the game the registry gives that format."""
-    kind = registry.for_format(fmt)
+    on the game the registry gives that format (``loopy``: the loopy token game)."""
+    kind = registry.get("loopy") if loopy else registry.for_format(fmt)
     chosen = pick(cases, case, "--case", "test case", file)
     game, positions = kind.game.from_judge_case(chosen)
     start = pick(positions, query, "--query", game.judge_position, file, f" in test case {case}")
     return Setup(game, start, game.move_json, lambda move, _before: game.judge_move_text(move))
 
 
-def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1) -> Setup:
-    """Parse a judge file and set up the game and position that ``--case``/``--query`` pick."""
+def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1, loopy: bool = False) -> Setup:
+    """Parse a judge file and set up the game and position that ``--case``/``--query`` pick
+    (``loopy``: an HDU 1524 file whose graphs may have cycles)."""
     module = importlib.import_module(f"sgstudio.formats.{fmt}")
-    return setup(fmt, module.parse(text, file), case, query, file)
+    cases = module.parse(text, file, loopy=True) if loopy else module.parse(text, file)
+    return setup(fmt, cases, case, query, file, loopy)
 
 
 def line(game: Game, start: Position, max_moves: int | None = None) -> Iterator[Step]:
     """Both players follow the policy from ``start`` until no move remains (or ``max_moves``; None or 0:
-    no limit)."""
+    no limit); in a game with draws also until a drawn position repeats (that step's ``repeated``)."""
     position, player, made = start, 1, 0
+    seen: dict[Position, int] | None = {start: 0} if getattr(game, "may_draw", False) else None
     while not max_moves or made < max_moves:
         decision = choose_move(game, position)
         if decision is None:
             return
         before, position = position, game.apply(position, decision.move)
-        yield Step(player, decision.move, before, position, game.value(position), decision.reason)
-        player, made = 3 - player, made + 1
+        made += 1
+        repeated = None if seen is None else _repeated(game, seen, position, made)
+        yield Step(player, decision.move, before, position, game.value(position), decision.reason, repeated)
+        if repeated is not None:
+            return
+        player = 3 - player
 
 
-def winner(setup: Setup, last: Step | None) -> tuple[int, bool]:
+def _repeated(game: Game, seen: dict[Position, int], position: Position, made: int) -> Any:
+    """The Repetition when ``position`` (after move ``made``) occurred before and is a draw."""
+    from sgstudio.core.loopy_policy import Repetition
+
+    if position in seen and outcome(game, position) is Outcome.DRAW:
+        return Repetition(seen[position], made, Outcome.DRAW)
+    seen.setdefault(position, made)
+    return None
+
+
+def winner(setup: Setup, last: Step | None) -> tuple[int | None, bool]:
     """``(winner, finished)`` after a line ending with ``last``: the player who made the last move
-    (player 2 when player 1 had no move at all); for a line cut short, the theory's prediction."""
+    (player 2 when player 1 had no move at all); for a line cut short, the theory's prediction
+    (None: a draw, nobody can force a win). A line ended by a repeated draw: ``(None, True)``."""
+    if last is not None and last.repeated is not None:
+        return None, True
     end = setup.start if last is None else last.after
     if has_move(setup.game, end):
-        return (1 if outcome(setup.game, setup.start) is Outcome.WIN else 2), False
+        start = outcome(setup.game, setup.start)
+        return (None if start is Outcome.DRAW else 1 if start is Outcome.WIN else 2), False
     return (2 if last is None else last.player), True
 
 
@@ -139,6 +169,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     play.add_argument("--query", type=int, default=1, metavar="Q",
                       help="query (hdu1524) or position (hdu1536) within the case, from 1 (default 1)")
     play.add_argument("--json", action="store_true", help="print the line as one JSON object")
+    play.add_argument("--loopy", action="store_true",
+                      help="hdu1524 only: the graph may have cycles (a line may end in a draw)")
     play.add_argument("--max-moves", type=cli.non_negative, default=DEFAULT_MAX_MOVES, metavar="N",
                       help=f"stop after N moves (default {DEFAULT_MAX_MOVES}; 0: no limit); the winner "
                            "is then the one the theory predicts")
@@ -148,8 +180,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``play`` with parsed arguments: the line on stdout (errors are raised, see sgstudio.cli)."""
+    if args.loopy and args.format != "hdu1524":
+        raise cli.UsageError(f"sgstudio: play: --loopy applies to hdu1524 only, not {args.format} "
+                             "(see sgstudio play --help)")
     text, name = cli.read_input(args.file)
-    setup = load(args.format, text, name, args.case, args.query)
+    setup = load(args.format, text, name, args.case, args.query, args.loopy)
     try:
         setup.game.value(setup.start)  # a value that cannot be found is refused before any output
     except SGStudioError as err:
@@ -166,21 +201,33 @@ def _print_text(setup: Setup, steps: Iterator[Step], max_moves: int | None) -> N
     last = None
     for count, last in enumerate(steps, 1):
         text = setup.move_text(last.move, last.before)
-        cli.emit(f"{count}. player {last.player}: {text}, nim-sum {last.value_after}\n")
+        cli.emit(f"{count}. player {last.player}: {text}, {_value_text(last.value_after)}\n")
         cli.flush_output()  # the line streams as it is computed
     won, finished = winner(setup, last)
-    if finished:
-        cli.emit(f"player {won} wins\n")
+    result = f"player {won} wins" if won is not None else "a draw (neither side can force a win)"
+    if last is not None and last.repeated is not None:
+        cli.emit(f"draw: {last.repeated.message.removesuffix(': a draw')}\n")
+    elif finished:
+        cli.emit(f"{result}\n")
     else:
-        cli.emit(f"stopped after {max_moves:,} moves (--max-moves {max_moves}); player {won} wins with best "
-                 "play\n")
+        cli.emit(f"stopped after {max_moves:,} moves (--max-moves {max_moves}); {result} with best play\n")
+
+
+def _value_text(value: Any) -> str:
+    """``nim-sum 3``, or ``value ∞{0,2}`` for the value of a sum that may be drawn."""
+    return f"nim-sum {value}" if isinstance(value, int) else f"value {value}"
 
 
 def _print_json(setup: Setup, steps: list[Step]) -> None:
     won, finished = winner(setup, steps[-1] if steps else None)
-    moves = [{"player": s.player, "move": setup.move_json(s.move), "value_after": s.value_after}
+    moves = [{"player": s.player, "move": setup.move_json(s.move),
+              "value_after": s.value_after if isinstance(s.value_after, int) else str(s.value_after)}
              for s in steps]
     out: dict[str, Any] = {"moves": moves, "winner": won}
+    if won is None:
+        out["draw"] = True
+    if steps and steps[-1].repeated is not None:
+        out["repeated"] = {"first": steps[-1].repeated.first, "again": steps[-1].repeated.again}
     if not finished:
         out["stopped"] = True
     cli.emit(json.dumps(out) + "\n")

@@ -195,6 +195,19 @@ class LoopyMode:
         self._require(v)
         return self._rules().witness(v) if self._loopy else None
 
+    def infinite_values(self) -> np.ndarray:
+        """For every id up to the largest, whether its value is ∞ (never in DAG mode; False for ids
+        that are not vertices), as a bool array (a big drawing colours those vertices).
+
+        >>> from sgstudio.core.graph import GameGraph
+        >>> GameGraph.from_edges(3, [(0, 1), (1, 0), (1, 2)], loopy=True).infinite_values().tolist()
+        [False, False, False]
+        >>> GameGraph.from_edges(3, [(0, 1), (1, 0), (2, 2)], loopy=True).infinite_values().tolist()
+        [True, True, True]
+        """
+        values = _int64_view(self._dag.val)  # a removed vertex's value is 0
+        return values < 0 if self._loopy else np.zeros(len(values), bool)
+
     def position_value(self) -> Gamma:
         """The value of the whole position: the nim-sum, or ∞(K) in loopy mode (see
         :mod:`sgstudio.core.games.loopy_sums`); truthy exactly when the player to move wins."""

@@ -1,4 +1,4 @@
-"""HDU 1524 "A Chess Game": tokens on a DAG, one WIN/LOSE line per query.
+"""HDU 1524 "A Chess Game": tokens on a DAG, one WIN/LOSE line per query (WIN/LOSE/DRAW when loopy).
 
 Input: test cases until end of file. Each: N; then N lists ``X_i y_1 .. y_Xi`` (the moves from
 position i); then queries ``M p_1 .. p_M``, and ``0`` ends the test case. Numbers may be spread
@@ -6,6 +6,11 @@ over lines in any way, blank lines are fine. The judge's limits are not limits h
 
 Theory: each token is its own game on the DAG, so a query is a sum of games and the player to
 move wins iff the XOR of the tokens' Grundy values is non-zero (Sprague-Grundy theorem).
+
+The judge's graphs are acyclic, and a cycle is refused at the edge that closes it (a
+:class:`CyclicGraphError`). Read with ``loopy=True`` a graph may have cycles: the values are the
+generalized Sprague-Grundy values of :mod:`sgstudio.core.games.loopy` and a query may be a DRAW
+(play that never ends); on an acyclic graph the answers are the same.
 
 Reading has two paths that give the same results. The fast one checks with numpy that the text
 is made of plain integers only, converts them all at once and walks the structure; on any problem
@@ -22,17 +27,20 @@ Examples
 >>> solve("2\\n1 1\\n1 0\\n0\\n", "in.txt")
 Traceback (most recent call last):
 ...
-sgstudio.core.errors.ParseError: in.txt:3:3: the graph has the cycle 0 -> 1 -> 0
+sgstudio.formats.hdu1524.CyclicGraphError: in.txt:3:3: the graph has the cycle 0 -> 1 -> 0
+>>> solve("2\\n1 1\\n1 0\\n1 0\\n0\\n3\\n1 1\\n1 2\\n0\\n1 0\\n0\\n", loopy=True)
+'DRAW\\nLOSE\\n'
 """
 
 from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
-from sgstudio.core.errors import CycleError, number
+from sgstudio.core.errors import CycleError, ParseError, number
 from sgstudio.core.games.dag import grundy_values_auto, query_outcomes
 from sgstudio.formats.tokens import TokenStream, check_not_empty, read_file
 
@@ -72,6 +80,10 @@ class _Raw:
         qf = self.q_flat.tolist()
         qb = np.concatenate(([0], np.cumsum(self.q_len))).tolist()
         return Case(self.n, succ, [qf[qb[i]:qb[i + 1]] for i in range(len(self.q_len))])
+
+
+class CyclicGraphError(ParseError):
+    """A test case's graph has a cycle (located at the edge that closes it); ``loopy=True`` reads it."""
 
 
 class _FallbackError(Exception):
@@ -168,7 +180,7 @@ def _scan_fast(text: str) -> list[_Raw]:
 
 
 # -- exact path ------------------------------------------------------------------------------------
-def _scan_exact(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
+def _scan_exact(text: str, file: str, loopy: bool = False) -> list[tuple[_Raw, np.ndarray]]:
     """Token by token with exact error positions; values checked case by case (cycles)."""
     ts = TokenStream(text, file)
     out = []
@@ -182,7 +194,7 @@ def _scan_exact(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
         raw = _Raw(n, np.concatenate(([0], np.cumsum([len(s) for s in succ], dtype=np.int64))),
                    np.array([v for s in succ for v in s], np.int64), np.array(heads, np.int64),
                    np.zeros(0, np.int64), np.zeros(0, np.int64))
-        values = _values(raw, text, file)
+        values = _values(raw, text, file, loopy)
         queries = []
         while (m := ts.next_int("the number of tokens M of a query (0 ends the test case)", lo=0)):
             queries.append(ts.take_ints(m, _position(n), 0, n - 1))
@@ -197,39 +209,58 @@ def _position(n: int) -> str:
     return f"a position in 0..{number(n - 1)}" if n else "a position (this graph has none)"
 
 
-def _values(raw: _Raw, text: str, file: str) -> np.ndarray:
-    """Grundy values of the case's graph; a cycle becomes a ParseError at its closing edge."""
+def _values(raw: _Raw, text: str, file: str, loopy: bool = False) -> Any:
+    """Grundy values of the case's graph; a cycle becomes a CyclicGraphError at its closing edge.
+    ``loopy``: the generalized values (a :class:`~sgstudio.core.games.loopy.LoopyValues`)."""
     src = np.repeat(np.arange(raw.n, dtype=np.int64), np.diff(raw.start))
+    if loopy:
+        from sgstudio.core.games.loopy import generalized_values_auto
+
+        return generalized_values_auto(raw.n, src, raw.dst)
     try:
         return grundy_values_auto(raw.n, src, raw.dst)
     except CycleError as err:
         last, first = err.cycle[-1], err.cycle[0]
         succ = raw.dst[raw.start[last]:raw.start[last + 1]].tolist()
         index = int(raw.heads[last]) + 1 + succ.index(first)
-        raise TokenStream(text, file).error(str(err), "an acyclic graph", index) from None
+        found = TokenStream(text, file).error(str(err), "an acyclic graph", index)
+        raise CyclicGraphError(found.message, file=found.file, line=found.line, column=found.column,
+                               expected=found.expected) from None
 
 
-def _read(text: str, file: str) -> list[tuple[_Raw, np.ndarray]]:
+def _read(text: str, file: str, loopy: bool = False) -> list[tuple[_Raw, Any]]:
     check_not_empty(text, file, "the number of positions N")
     try:
         raws = _scan_fast(text)
     except _FallbackError:
-        return _scan_exact(text, file)
-    return [(raw, _values(raw, text, file)) for raw in raws]
+        return _scan_exact(text, file, loopy)
+    return [(raw, _values(raw, text, file, loopy)) for raw in raws]
 
 
 # -- the format contract ---------------------------------------------------------------------------
-def parse(text: str, file: str = "<string>") -> list[Case]:
-    """The test cases of an HDU 1524 input; ParseError (file, line, column) if malformed or cyclic."""
-    return [raw.to_case() for raw, _ in _read(text, file)]
+def parse(text: str, file: str = "<string>", loopy: bool = False) -> list[Case]:
+    """The test cases of an HDU 1524 input; ParseError (file, line, column) if malformed, and
+    CyclicGraphError if a graph has a cycle (unless ``loopy``)."""
+    return [raw.to_case() for raw, _ in _read(text, file, loopy)]
 
 
-def solve(text: str, file: str = "<string>") -> str:
-    """The judge's output: ``WIN`` or ``LOSE`` per query, one per line."""
+def solve(text: str, file: str = "<string>", loopy: bool = False) -> str:
+    """The judge's output: ``WIN`` or ``LOSE`` per query, one per line (``loopy``: cycles allowed,
+    and ``DRAW`` where nobody can force a win)."""
+    if loopy:
+        return _solve_loopy(_read(text, file, loopy=True))
     lines: list[str] = []
     for raw, values in _read(text, file):
         lines += query_outcomes(values, raw.q_flat, raw.q_len)
     return "".join(line + "\n" for line in lines)
+
+
+def _solve_loopy(cases: list[tuple[_Raw, Any]]) -> str:
+    from sgstudio.core.games.loopy_sums import query_codes
+
+    words = np.array(["LOSE\n", "WIN\n", "DRAW\n"])  # the codes of query_codes
+    return "".join("".join(words[query_codes(values, raw.q_flat, raw.q_len)].tolist())
+                   for raw, values in cases)
 
 
 def generate(cases: list[Case]) -> str:

@@ -16,9 +16,10 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.formats import hdu1524
 
 
-def cases(text: str, file: str) -> list[object]:
-    """The test cases of an HDU 1524 input (ParseError on bad input)."""
-    return list(hdu1524.parse(text, file))
+def cases(text: str, file: str, loopy: bool = False) -> list[object]:
+    """The test cases of an HDU 1524 input (ParseError on bad input; CyclicGraphError when a graph
+    has a cycle, unless ``loopy``)."""
+    return list(hdu1524.parse(text, file, loopy))
 
 
 def case_parts(case: object) -> tuple[int, list[list[int]], list[list[int]]]:
@@ -27,17 +28,21 @@ def case_parts(case: object) -> tuple[int, list[list[int]], list[list[int]]]:
     return len(succ), succ, [list(q) for q in case.queries]
 
 
-def case_model(case: object) -> tuple[GameGraph, list[list[int]]]:
+def case_model(case: object, loopy: bool = False) -> tuple[GameGraph, list[list[int]]]:
     """The game of a case (no positions yet; the first query's tokens placed) and its queries.
 
-    Raises CycleError when the case's graph has a cycle.
+    Raises CycleError when the case's graph has a cycle, unless ``loopy`` (a game in loopy mode).
+
+    >>> model, queries = case_model(hdu1524.Case(2, [[1], [0]], [[0]]), loopy=True)
+    >>> model.loopy, str(model.outcome()), queries
+    (True, 'DRAW', [[0]])
     """
     succ = case.successors
     n = len(succ)
     lengths = np.fromiter(map(len, succ), np.int64, n)
     tails = np.repeat(np.arange(n, dtype=np.int64), lengths)
     heads = np.fromiter(chain.from_iterable(succ), np.int64, int(lengths.sum()))
-    model = GameGraph.from_edges(n, np.stack([tails, heads], axis=1))
+    model = GameGraph.from_edges(n, np.stack([tails, heads], axis=1), loopy=loopy)
     queries = [list(q) for q in case.queries]
     for v in queries[0] if queries else ():
         model.add_token(v)

@@ -5,11 +5,14 @@ Layout of version 1::
     {"format": "sgstudio", "version": 1,
      "graph": {"vertices": [{"id": 0, "label": "A", "x": 0.0, "y": 0.0}, ...],
                "edges": [[0, 1], ...],
-               "tokens": [0, 0, 2]},
+               "tokens": [0, 0, 2],
+               "loopy": false},
      "tabs": {}}
 
 ``tokens`` is a multiset of vertex ids (a vertex appears once per token on it); ``x``/``y`` may
-both be ``null`` for a vertex without a position yet; ``tabs`` keeps the number-game tabs' states,
+both be ``null`` for a vertex without a position yet; ``loopy`` is the graph's mode (true: cycles
+and self-loops allowed, values are generalized Sprague-Grundy values; a document without it, written
+before the mode existed, is a DAG); ``tabs`` keeps the number-game tabs' states,
 one JSON object per tab key (``"snim"``, ``"splitnim"``, ``"board"``), written one tab a line.
 What a tab's state holds is the tab's business (``GameTab.to_state``); this module checks that each
 is an object, and the window checks the rest before it changes anything. A document without
@@ -29,6 +32,9 @@ Examples
 >>> doc = loads(dumps(g))
 >>> doc.graph.edges(), doc.graph.tokens(), doc.tabs
 ([(0, 1)], [0], {})
+>>> loops = GameGraph.from_edges(2, [(0, 1), (1, 0), (1, 1)], loopy=True)
+>>> back = loads(dumps(loops)).graph; back.loopy, back.edges()
+(True, [(0, 1), (1, 0), (1, 1)])
 >>> loads(dumps(g, {"snim": {"S": [2, 5], "heaps": [7]}})).tabs
 {'snim': {'S': [2, 5], 'heaps': [7]}}
 >>> loads('{"format": "sgstudio", "version": 1, "graph": {"vertices": [], "edges": [[0, 1]]}}', "g.sgs")
@@ -83,6 +89,7 @@ def to_dict(graph: GameGraph, tabs: dict[str, Any] | None = None) -> dict[str, A
             "vertices": vertices,
             "edges": [[u, v] for u, v in sorted(graph.edges())],
             "tokens": graph.tokens(),
+            "loopy": graph.loopy,
         },
         "tabs": dict(tabs or {}),
     }
@@ -109,7 +116,8 @@ def text_of(data: dict[str, Any], extra: dict[str, Any] | None = None) -> str:
         ' "graph": {\n'
         f'  "vertices": [\n{vertices}\n  ],\n'
         f'  "edges": [\n{edges}\n  ],\n'
-        f'  "tokens": {json.dumps(g["tokens"])}\n'
+        f'  "tokens": {json.dumps(g["tokens"])},\n'
+        f'  "loopy": {json.dumps(bool(g.get("loopy", False)))}\n'
         " },\n"
         f' "tabs": {tabs_text}'
         + "".join(f',\n {json.dumps(key)}: {json_value(value)}'
@@ -205,15 +213,18 @@ class _Validator:
         return Document(self.graph(data["graph"]), tabs)
 
     def graph(self, g: dict[str, Any]) -> GameGraph:
+        loopy = g.get("loopy", False)
+        self.expect(isinstance(loopy, bool), ("graph", "loopy"), 'expected "loopy": true or false')
         vertices = self.vertices(g.get("vertices", []))
-        edges = self.edges(g.get("edges", []), vertices)
+        edges = self.edges(g.get("edges", []), vertices, loopy)
         tokens = self.tokens(g.get("tokens", []), vertices)
         vertices, edges, tokens = _compact(vertices, edges, tokens)
         n = max(vertices, default=-1) + 1
         try:
-            game = GameGraph.from_edges(n, edges)
+            game = GameGraph.from_edges(n, edges, loopy=loopy)
         except CycleError as err:
-            raise self.fail(("graph", "edges"), f"the edges contain a cycle: {err}") from None
+            raise self.fail(("graph", "edges"), f"the edges contain a cycle: {err} (a graph with cycles "
+                            'needs "loopy": true)') from None
         for v in range(n):
             if v not in vertices:
                 game.remove_node(v)
@@ -249,7 +260,7 @@ class _Validator:
             self.expect(ok, (*here, key) if key in item else here, f"expected {key}: a finite number")
         return (float(x), float(y))
 
-    def edges(self, items: Any, vertices: dict[int, Any]) -> list[tuple[int, int]]:
+    def edges(self, items: Any, vertices: dict[int, Any], loopy: bool = False) -> list[tuple[int, int]]:
         base: JsonPath = ("graph", "edges")
         self.expect(isinstance(items, list), base, '"edges" must be a list')
         seen: set[tuple[int, int]] = set()
@@ -261,7 +272,8 @@ class _Validator:
             for end in (u, v):
                 self.expect(end in vertices, here,
                             f"edge {u} -> {v} names vertex {end}, which does not exist")
-            self.expect(u != v, here, f"edge {u} -> {v} is a self-loop (the game graph must be acyclic)")
+            self.expect(u != v or loopy, here, f"edge {u} -> {v} is a self-loop (a graph with cycles needs "
+                        '"loopy": true)')
             self.expect((u, v) not in seen, here, f"edge {u} -> {v} appears twice")
             seen.add((u, v))
         return [tuple(e) for e in items]

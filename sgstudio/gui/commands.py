@@ -119,6 +119,38 @@ class AddEdgeCommand(QUndoCommand):
         self.model.remove_edge(self.u, self.v)
 
 
+class SetLoopyCommand(QUndoCommand):
+    """Allow cycles (a loopy game) or forbid them again. Forbidding them while the graph has a
+    cycle is refused like a cycle-closing edge: the command makes itself obsolete and calls
+    ``on_refused(error)``.
+
+    >>> from PySide6.QtGui import QUndoStack
+    >>> g, stack = GameGraph.from_edges(2, [(0, 1)]), QUndoStack()
+    >>> stack.push(SetLoopyCommand(g, True)); stack.push(AddEdgeCommand(g, 1, 0)); g.loopy
+    True
+    >>> stack.undo(); stack.undo(); g.loopy, g.edges()
+    (False, [(0, 1)])
+    """
+
+    def __init__(self, model: GameGraph, on: bool,
+                 on_refused: Callable[[CycleError], None] | None = None) -> None:
+        super().__init__("Allow cycles (loopy game)" if on else "Forbid cycles (acyclic game)")
+        self.model, self.on, self.on_refused = model, bool(on), on_refused
+        self.refusal: CycleError | None = None
+
+    def redo(self) -> None:
+        try:
+            self.model.set_loopy(self.on)
+        except CycleError as err:
+            self.refusal = err
+            self.setObsolete(True)
+            if self.on_refused is not None:
+                self.on_refused(err)
+
+    def undo(self) -> None:
+        self.model.set_loopy(not self.on)
+
+
 class RemoveEdgeCommand(QUndoCommand):
     """Remove the edge u -> v."""
 

@@ -30,6 +30,7 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.formats import graphml, sgs
 from sgstudio.formats import hdu1524_graph as hdu
 from sgstudio.formats.atomic import write_atomic
+from sgstudio.formats.hdu1524 import CyclicGraphError
 from sgstudio.formats.tokens import read_file
 from sgstudio.gui import errors, progress
 from sgstudio.gui.cases import choose_case, counted, judge_name
@@ -164,6 +165,19 @@ class DocumentController(QObject):
         else:
             errors.report_unexpected(self.window, action, path, err)
 
+    def offer_loopy(self, path: str, err: Exception) -> bool:
+        """Whether to open a judge file whose graph has a cycle as a loopy game (asked; never
+        when not interactive, where the file is refused as before)."""
+        if not self.interactive:
+            return False
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self.window, "This graph has cycles",
+            f"{err}.\n\nThis graph has cycles — open it as a loopy game? Play may then go on "
+            "for ever (a draw), and vertices from which it can are shown ∞ in purple.",
+            buttons.Open | buttons.Cancel, buttons.Open)
+        return answer == buttons.Open
+
     def _check_tabs(self, tabs: dict, text: str, path: str) -> None:
         """Every tab's state must load (ParseError at the refused state otherwise)."""
         if self.tab_set is None:
@@ -203,12 +217,17 @@ class DocumentController(QObject):
 
     def _read_hdu(self, text: str, path: str, step: progress.Step = progress.quiet) -> Loaded | None:
         step("Parsing the positions and moves…", 20)
-        cases = hdu.cases(text, path)
+        try:
+            cases, loopy = hdu.cases(text, path), False
+        except CyclicGraphError as err:  # offered as a loopy game instead of being refused
+            if not self.offer_loopy(path, err):
+                raise
+            cases, loopy = hdu.cases(text, path, loopy=True), True
         index = self.choose_case(cases, path) if len(cases) > 1 else 0
         if index is None:
             return None
         step("Building the graph and its Grundy values…", 60)
-        model, queries = hdu.case_model(cases[index])
+        model, queries = hdu.case_model(cases[index], loopy=loopy)
         name = Path(path).name
         count = f"{len(queries)} quer{'y' if len(queries) == 1 else 'ies'}"
         source = f"{name}, test case {index + 1} of {len(cases)}: {count}; click one to place its tokens"

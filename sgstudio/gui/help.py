@@ -116,6 +116,21 @@ gives 1. Example: 2 = 10, 3 = 11, 2 = 10, nim-sum = 11 = 3.</p>
 <b>b = a XOR T</b> makes the nim-sum 0, and the opponent is then in a losing position. These are
 exactly the winning moves; the Analysis panel lists every one of them. Hover a row to see it on
 the canvas, double-click to play it.</p>
+<h3>Loopy games: cycles and draws</h3>
+<p>Tick <b>Allow cycles (loopy game)</b> on the Graph tab to draw edges that close cycles (two
+opposite edges are drawn as two curves, an edge from a vertex to itself as a small loop). Play
+may then go on for ever: that is a <b>draw</b>. Each vertex gets a <i>generalized</i>
+Sprague&ndash;Grundy value (Smith 1966, Fraenkel&ndash;Yesha): a nimber m, when m is the mex of
+the finite values of its successors and every move to &infin; or above m can be answered by a
+move back to m (a <i>counter</i> proves that play still ends), or else <b>&infin;(K)</b>, drawn
+in <b>purple</b> as &infin;{0,2}, with K the finite values among its successors.</p>
+<p>A single token on &infin;(K) wins when 0 is in K (move to a 0) and is a draw otherwise. With
+several tokens: all finite, the nim-sum decides; one &infin;(K), the player to move wins exactly
+when the nim-sum of the others is in K, else it is a draw; two or more &infin;, a draw. Winning
+moves say the counter they leave: the ones that <i>make progress</i> lower it, so the computer,
+playing them, wins in finitely many moves; from a draw it keeps the draw. A drawn game in the
+Play panel ends when a position repeats or after a move cap. For a draw the Analysis panel says
+which token can keep the game going.</p>
 """
 
 

@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
     def _wire_document(self) -> None:
         doc = self.document
         doc.model_replaced.connect(self.analysis.set_model)
+        doc.model_replaced.connect(self.tabs.graph.follow_model)  # its "Allow cycles" box and legend
         doc.queries_replaced.connect(self._show_queries)
         doc.title_changed.connect(self._set_title)
         for stack in self.tabs.stacks():

@@ -6,14 +6,24 @@ P-position), orange for WIN (non-zero values), reddish purple for DRAW (play tha
 loopy graph). A second cue does not depend on colour at all: losing (value-0) vertices carry a
 white inner ring.
 
+A vertex is coloured by the *kind* of its value (:func:`value_kind`): 0 blue, a non-zero nimber
+orange, and on a loopy graph ∞(K) reddish purple, the third colour (from ∞(K) play may go on for
+ever; a single token there is a draw unless 0 is in K). Both drawings use these: the items of a
+small graph (:func:`fill`) and the arrays of a big one (:func:`kinds`, :data:`KIND_COLOURS`).
+
 >>> value_colour(0).name(), value_colour(3).name(), outcome_colour(Outcome.DRAW).name()
 ('#0072b2', '#e69f00', '#cc79a7')
+>>> from sgstudio.core.games.loopy import Infinite
+>>> [value_kind(v) for v in (0, 2, Infinite(frozenset({0, 2})))], fill(Infinite(frozenset())).color().name()
+([0, 1, 2], '#cc79a7')
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
+import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 
@@ -37,14 +47,41 @@ OUTCOME_INK = {Outcome.LOSE: PAPER, Outcome.WIN: INK, Outcome.DRAW: INK}
 """The text colour that reads well on each outcome's colour."""
 
 
+ZERO, NONZERO, INFINITE = 0, 1, 2
+"""The kinds of a vertex's value: 0, a non-zero nimber, ∞(K) (loopy graphs)."""
+KIND_COLOURS = (BLUE, ORANGE, PURPLE)
+"""The fill colour of each kind of value."""
+KIND_INK = (PAPER, INK, INK)
+"""The text colour that reads well on each kind's colour."""
+
+
+def value_kind(value: Any) -> int:
+    """:data:`ZERO`, :data:`NONZERO` or :data:`INFINITE` (a value that is not an int: ∞(K))."""
+    if not isinstance(value, int | np.integer):
+        return INFINITE
+    return NONZERO if value else ZERO
+
+
+def kinds(zero: np.ndarray, infinite: np.ndarray | None) -> np.ndarray:
+    """The kind of each of many values, from "is 0" and "is ∞" flags (a big drawing's arrays).
+
+    >>> kinds(np.array([True, False, False]), np.array([False, False, True])).tolist()
+    [0, 1, 2]
+    """
+    out = np.where(zero, ZERO, NONZERO).astype(np.int8)
+    if infinite is not None:
+        out[infinite] = INFINITE
+    return out
+
+
 def outcome_colour(outcome: Outcome) -> QColor:
     """The colour of ``outcome``: blue LOSE, orange WIN, reddish purple DRAW."""
     return QColor(OUTCOME_COLOURS[outcome])
 
 
-def value_colour(value: int) -> QColor:
-    """Fill colour of a vertex with this Grundy value (the colour of its outcome)."""
-    return outcome_colour(Outcome.from_nim_sum(value))
+def value_colour(value: Any) -> QColor:
+    """Fill colour of a vertex with this value (blue 0, orange a non-zero nimber, purple ∞)."""
+    return QColor(KIND_COLOURS[value_kind(value)])
 
 
 @cache
@@ -80,11 +117,11 @@ def font(size: float, bold: bool = False) -> QFont:
     return f
 
 
-def fill(value: int) -> QBrush:
-    """Brush of a vertex with this Grundy value."""
-    return brush(OUTCOME_COLOURS[Outcome.from_nim_sum(value)])
+def fill(value: Any) -> QBrush:
+    """Brush of a vertex with this value (:func:`value_colour`)."""
+    return brush(KIND_COLOURS[value_kind(value)])
 
 
-def text_colour(value: int) -> QColor:
-    """Text colour that reads well on :func:`fill` (white on blue, ink on orange)."""
-    return QColor(OUTCOME_INK[Outcome.from_nim_sum(value)])
+def text_colour(value: Any) -> QColor:
+    """Text colour that reads well on :func:`fill` (white on blue, ink on orange and purple)."""
+    return QColor(KIND_INK[value_kind(value)])

@@ -36,10 +36,10 @@ def test_a_vertex_numbered_ten_million_costs_one_vertex(monkeypatch):
     sizes = []
     original = GameGraph.from_edges.__func__
 
-    def counting(cls, n, edges):
+    def counting(cls, n, edges, **options):
         sizes.append(n)
         assert n < 10_000, "a structure far larger than the file"
-        return original(cls, n, edges)
+        return original(cls, n, edges, **options)
 
     monkeypatch.setattr(GameGraph, "from_edges", classmethod(counting))
     sgs.loads(doc('{"vertices": [{"id": 0}]}'))  # imports (numba) are not the document's memory

@@ -99,7 +99,8 @@ def test_cyclic_edge_is_refused_flashes_and_says_why(qtbot, canvas):
     canvas.set_tool("edge")
     drag(qtbot, canvas, centre(canvas, c), centre(canvas, a))
     assert snapshot(canvas.model) == before and canvas.undo_stack.count() == steps
-    assert messages[-1] == "2 -> 0 would close the cycle 2 -> 0 -> 1 -> 2; a game graph must stay acyclic"
+    assert messages[-1] == ("2 -> 0 would close the cycle 2 -> 0 -> 1 -> 2; a game graph must stay acyclic"
+                            " (or tick Allow cycles)")
     scene = canvas.scene()
     assert scene.is_flashing()
     assert scene.edge_items[(a, b)].highlight == FLASH and scene.edge_items[(b, c)].highlight == FLASH

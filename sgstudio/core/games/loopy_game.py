@@ -22,7 +22,7 @@ DRAW WIN DRAW LOSE
 >>> game.apply((0, 4), (4, 0)), game.move_text((4, 0), (0, 4), "ABCDE".__getitem__)
 ((0, 0), 'E -> A')
 >>> [m.row() for m in game.analyse((0, 4)).moves], game.analyse((4,)).outcome
-(['4 -> 0, value ∞{1} -> 1, makes progress'], <Outcome.DRAW: 'DRAW'>)
+(['4 -> 0, value ∞{1} -> 1 (counter 0), makes progress'], <Outcome.DRAW: 'DRAW'>)
 """
 
 from __future__ import annotations
@@ -175,7 +175,7 @@ class LoopyGame(TokenGame):
         winning = self.winning_moves(position)
         for move in winning[:max_moves or MAX_MOVES]:
             v, w = move
-            why = f"value {self.gamma(v)} -> {self.gamma(w)}" + (", makes progress" * (move in progress))
+            why = self.rules.move_reason(move, move in progress)
             moves.append(WinningMove(move, token_move_text(move, label), why, first[v], self.gamma(v),
                                      self.gamma(w)))
         count = len(winning)

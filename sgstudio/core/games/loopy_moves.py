@@ -172,6 +172,19 @@ class TokenRules:
         """Every move that leaves the opponent in a draw (from a draw there is always one)."""
         return [move for move, after in self.moves(tokens) if after is Outcome.DRAW]
 
+    def move_reason(self, move: Move, progress: bool) -> str:
+        """Why a winning move wins, in words: the moved token's value before and after, the counter
+        it is left with, and whether the move makes progress (a least potential after it).
+
+        >>> rules = TokenRules([(1,), (0, 2), ()], [0, 1, 0], [1, 0, 0])
+        >>> rules.move_reason((1, 2), True), rules.move_reason((1, 0), False)
+        ('value 1 -> 0 (counter 0), makes progress', 'value 1 -> 0 (counter 1)')
+        """
+        v, w = move
+        counter = "" if self.gamma[w] == INF else f" (counter {self.counter[w]})"
+        done = ", makes progress" if progress else ""
+        return f"value {self.gamma_of(v)} -> {self.gamma_of(w)}{counter}{done}"
+
 
 def apply_move(tokens: Tokens, move: Move) -> tuple[int, ...]:
     """The sorted tokens after moving one token from ``move[0]`` to ``move[1]`` (no checks).

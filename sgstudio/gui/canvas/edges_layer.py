@@ -94,9 +94,10 @@ class EdgeLayer(QGraphicsItem):
             self._bounds = self._bounds.united(rect) if not self._bounds.isNull() else QRectF(rect)
 
     def lines(self) -> list[QLineF]:
-        """Every edge's line (rim to rim), in the order the edges were added."""
+        """Every straight edge's line (rim to rim), in the order the edges were added (a curved
+        edge, a self-loop or one of two opposite edges, draws itself)."""
         if self._lines is None:
-            self._lines = [edge.line() for edge in self._edges]
+            self._lines = [edge.line() for edge in self._edges if not edge.curved]
         return self._lines
 
     def set_low(self, low: bool) -> None:

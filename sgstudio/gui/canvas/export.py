@@ -14,8 +14,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene
 
-from sgstudio.gui.canvas.legend import SIZE as LEGEND_SIZE
-from sgstudio.gui.canvas.legend import draw_legend
+from sgstudio.gui.canvas.legend import draw_legend, legend_size
 
 PAD = 24.0
 
@@ -23,8 +22,9 @@ PAD = 24.0
 def _source_rect(scene: QGraphicsScene, graph_rect: QRectF) -> QRectF:
     """The graph with a margin, a strip below for the legend, and at least the legend's width."""
     rect = graph_rect if not graph_rect.isNull() else QRectF(0, 0, 100, 100)
-    rect = rect.adjusted(-PAD, -PAD, PAD, PAD + LEGEND_SIZE.height() + 8)
-    short = LEGEND_SIZE.width() + 16 - rect.width()
+    legend = legend_size(_loopy(scene))
+    rect = rect.adjusted(-PAD, -PAD, PAD, PAD + legend.height() + 8)
+    short = legend.width() + 16 - rect.width()
     return rect.adjusted(-short / 2, 0, short / 2, 0) if short > 0 else rect
 
 
@@ -36,8 +36,14 @@ def _paint(painter: QPainter, scene: QGraphicsScene, source: QRectF, target: QRe
         scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
     painter.save()
     painter.scale(scale, scale)
-    draw_legend(painter, QPointF(8, target.height() / scale - LEGEND_SIZE.height() - 8))
+    loopy = _loopy(scene)
+    draw_legend(painter, QPointF(8, target.height() / scale - legend_size(loopy).height() - 8), loopy)
     painter.restore()
+
+
+def _loopy(scene: QGraphicsScene) -> bool:
+    """Whether the scene draws a loopy game (its legend then explains purple ∞)."""
+    return bool(getattr(getattr(scene, "model", None), "loopy", False))
 
 
 def export_png(scene: QGraphicsScene, graph_rect: QRectF, path: str, scale: float = 2.0) -> bool:

@@ -11,15 +11,27 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtGui import QPainterPath, QPainterPathStroker, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyle
 
+from sgstudio.core.games.loopy import Gamma, Infinite
 from sgstudio.gui import palette
+from sgstudio.gui.canvas.geometry import (  # RADIUS, ARROW and the edges' geometry: imported from here too
+    ARROW,
+    BADGE_DISTANCE,
+    LOOP_SPREAD,
+    RADIUS,
+    arrowhead,
+    badge_angle,
+    bend_control,
+    bent_path,
+    loop_angle,
+    loop_path,
+    rim_to_rim,
+)
 from sgstudio.gui.canvas.texts import LABEL_WIDTH, VALUE_WIDTH, PlacedText, fitted_text
 
-RADIUS = 26.0  # vertex radius in scene units
 RIM = 7.0  # a press this close to a vertex's edge starts drawing an edge
-ARROW = 11.0  # arrowhead length
 TEXT_LOD = 0.4  # below this zoom, labels and values are not drawn
 TOKEN_LOD = 0.4  # below this zoom, the token badge is not drawn (the scene's token layer marks tokens)
 ARROW_LOD = 0.12  # below this zoom, arrowheads are not drawn
@@ -81,10 +93,7 @@ class VertexItem(QGraphicsRectItem):
         """The token badge's centre (item coordinates): on the rim at the first of the preferred
         places (top-right, right, bottom-right, ...) that no attached edge or arrowhead reaches."""
         if self._badge_at is None:
-            here, towards = self.pos(), []
-            for e in self.edges:
-                there = (e.head if e.tail is self else e.tail).pos()
-                towards.append(math.atan2(there.y() - here.y(), there.x() - here.x()))
+            towards = [a for e in self.edges for a in e.angles_at(self)]
             angle = badge_angle(towards)
             self._badge_at = QPointF(BADGE_DISTANCE * math.cos(angle), BADGE_DISTANCE * math.sin(angle))
         return self._badge_at
@@ -95,13 +104,14 @@ class VertexItem(QGraphicsRectItem):
         self._texts = None
         self.update()
 
-    def set_value(self, value: int) -> None:
-        if value == self.value:
+    def set_value(self, value: Gamma) -> None:
+        """The vertex's value: a nimber, or ∞(K) on a loopy graph (drawn in the third colour, as ``∞{K}``)."""
+        if value == self.value and type(value) is type(self.value):
             return
         self.value = value
         self._texts = None
         self._fill = palette.fill(value)
-        self._text_pen = palette.pen(palette.PAPER if value == 0 else palette.INK)
+        self._text_pen = palette.pen(palette.KIND_INK[palette.value_kind(value)])
         self.update()
 
     def set_tokens(self, count: int) -> None:
@@ -142,7 +152,7 @@ class VertexItem(QGraphicsRectItem):
         zoomed-out view never draws text)."""
         if self._texts is None:
             label, size = fitted_text(self.label, 10, True, LABEL_WIDTH)
-            value = fitted_text(f"g={self.value}", min(9.0, size), False, VALUE_WIDTH)  # never the bigger
+            value = fitted_text(value_text(self.value), min(9.0, size), False, VALUE_WIDTH)  # never bigger
             self._texts = PlacedText(label, size, True), PlacedText(*value, False)
         return self._texts
 
@@ -206,30 +216,15 @@ class VertexItem(QGraphicsRectItem):
 
 
 _LABEL_AT, _VALUE_AT = QPointF(0, -7), QPointF(0, 8)  # the centres of the label and of g=value
-BADGE_DISTANCE = RADIUS * 1.02  # from a vertex's centre to its token badge's
-BADGE_CLEAR = math.radians(38)  # a badge this far (in angle) from every edge misses lines and arrowheads
-_BADGE_PLACES = [math.radians(a) for a in (-45, 0, 45, -135, 180, 135, -90, 90, -22.5, 22.5, -67.5, 67.5,
-                                           -112.5, 112.5, -157.5, 157.5)]
 
 
-def badge_angle(edge_angles: list[float]) -> float:
-    """The angle (radians, y down) of a vertex's token badge given the directions of its edges: the
-    first preferred place (top-right first) at least :data:`BADGE_CLEAR` from every edge, else the
-    place farthest from the nearest edge.
+def value_text(value: Gamma) -> str:
+    """The value as a vertex shows it: ``g=3``, or ``∞{0,2}`` (∞ with K) on a loopy graph.
 
-    >>> round(math.degrees(badge_angle([])))  # no edges: top-right
-    -45
-    >>> round(math.degrees(badge_angle([math.radians(-40)])))  # an edge from the top-right: right
-    0
-    >>> round(math.degrees(badge_angle([math.radians(a) for a in (-60, -10, 30, 70)])))
-    -135
+    >>> value_text(3), value_text(Infinite(frozenset({2, 0}))), value_text(Infinite(frozenset()))
+    ('g=3', '∞{0,2}', '∞')
     """
-    def room(place: float) -> float:
-        return min((abs(math.remainder(place - a, math.tau)) for a in edge_angles), default=math.pi)
-    for place in _BADGE_PLACES:
-        if room(place) >= BADGE_CLEAR:
-            return place
-    return max(_BADGE_PLACES, key=room)
+    return str(value) if isinstance(value, Infinite) else f"g={value}"
 
 
 _VERTEX_FLAGS = (QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
@@ -240,6 +235,11 @@ _HIGHLIGHT = {MOVE: palette.SKY, FLASH: palette.VERMILLION, TARGET: palette.INK,
 
 class EdgeItem(QGraphicsRectItem):
     """An edge tail -> head: a line between the rims and an arrowhead at the head.
+
+    On a loopy graph two more shapes: a *self-loop* (tail is head) is an arc out of the vertex and
+    back, on the side where no other edge leaves it; each of two opposite edges (u -> v and v -> u,
+    ``bend`` 1) is a curve bowing to its own right, so that the two are seen apart. These *curved*
+    edges always draw themselves (the edge layer draws straight lines only).
 
     When zoomed out, an :class:`~sgstudio.gui.canvas.edges_layer.EdgeLayer` (``layer``) draws the
     plain edges in one call, and the item draws only while highlighted (see :meth:`set_low`).
@@ -254,6 +254,9 @@ class EdgeItem(QGraphicsRectItem):
         self.head = head
         self.highlight: str | None = None
         self.layer = None  # the EdgeLayer drawing this edge when zoomed out, if any
+        self.bend = 0.0  # 1: one of two opposite edges, drawn as a curve (set by the scene)
+        self.loop_angle = -math.pi / 2  # where a self-loop sits (radians, y down), found in adjust
+        self._path: QPainterPath | None = None  # the curve of a curved edge
         self._low = False
         self._empty = False  # whether the item has ItemHasNoContents set (it paints nothing)
         self._line = QLineF()
@@ -281,13 +284,34 @@ class EdgeItem(QGraphicsRectItem):
             if self.layer is not None:  # a highlight drawn while zoomed out must be wiped by the layer
                 self.layer.update(self._bounds)
 
+    @property
+    def curved(self) -> bool:
+        """Whether the edge is drawn as a curve (a self-loop, or one of two opposite edges)."""
+        return self.tail is self.head or bool(self.bend)
+
+    def set_bend(self, bend: float) -> None:
+        """Curve the edge (1: its opposite edge exists) or straighten it (0)."""
+        if bend != self.bend:
+            self.bend = bend
+            self.adjust()
+
+    def angles_at(self, vertex: VertexItem) -> list[float]:
+        """The directions (radians, y down) in which this edge leaves ``vertex``'s rim."""
+        here = vertex.pos()
+        if self.tail is self.head:
+            return [self.loop_angle - LOOP_SPREAD, self.loop_angle, self.loop_angle + LOOP_SPREAD]
+        there = (self.head if vertex is self.tail else self.tail).pos()
+        if self.bend:
+            there = bend_control(self.tail.pos(), self.head.pos(), self.bend)
+        return [math.atan2(there.y() - here.y(), there.x() - here.x())]
+
     def set_low(self, low: bool) -> None:
         """Whether the edge layer draws this edge (zoomed out): then the item paints only highlights."""
         self._low = low
         self._sync_contents()
 
     def _sync_contents(self) -> None:
-        empty = self._low and not self.highlight
+        empty = self._low and not self.highlight and not self.curved
         if empty != self._empty:
             self._empty = empty
             self.setFlag(_NO_CONTENTS, empty)
@@ -296,11 +320,16 @@ class EdgeItem(QGraphicsRectItem):
         """Recompute the line and arrowhead after an end vertex moved."""
         old = self._bounds
         a, b = self.tail.pos(), self.head.pos()
-        x1, y1, x2, y2 = _rim_to_rim(a.x(), a.y(), b.x(), b.y(), RADIUS)
-        self._line = QLineF(x1, y1, x2, y2)
         self._arrow = None
-        self._bounds = QRectF(min(x1, x2) - ARROW, min(y1, y2) - ARROW,
-                              abs(x2 - x1) + 2 * ARROW, abs(y2 - y1) + 2 * ARROW)
+        if self.curved:
+            self._adjust_curve(a, b)
+        else:
+            self._path = None
+            x1, y1, x2, y2 = rim_to_rim(a.x(), a.y(), b.x(), b.y(), RADIUS)
+            self._line = QLineF(x1, y1, x2, y2)
+            self._bounds = QRectF(min(x1, x2) - ARROW, min(y1, y2) - ARROW,
+                                  abs(x2 - x1) + 2 * ARROW, abs(y2 - y1) + 2 * ARROW)
+        self._sync_contents()
         if self._bounds == old:  # setRect would do nothing, but the line may have turned round
             self.prepareGeometryChange()
         self.setRect(self._bounds)  # prepares the geometry change itself when the rect changes
@@ -309,19 +338,40 @@ class EdgeItem(QGraphicsRectItem):
         if self.layer is not None:
             self.layer.moved(self, old)
 
+    def _adjust_curve(self, a: QPointF, b: QPointF) -> None:
+        """The curve of a self-loop or of one of two opposite edges; ``_line`` is its last stretch
+        (the arrowhead's direction)."""
+        if self.tail is self.head:
+            self.loop_angle = loop_angle([x for e in self.tail.edges if e.tail is not e.head
+                                          for x in e.angles_at(self.tail)])
+            self._path, self._line = loop_path(a, self.loop_angle)
+        else:
+            self._path, self._line = bent_path(a, b, self.bend)
+        self._bounds = self._path.boundingRect().adjusted(-ARROW, -ARROW, ARROW, ARROW)
+
     def line(self) -> QLineF:
+        """The straight line drawn (for a curved edge: the end of the curve, into the head's rim)."""
         return self._line
+
+    def path(self) -> QPainterPath | None:
+        """The curve drawn for a curved edge (None for a straight one)."""
+        return self._path
 
     def arrow(self) -> QPolygonF:
         """The arrowhead (a triangle touching the head's rim; empty when the ends overlap)."""
         if self._arrow is None:
             line = self._line
-            self._arrow = _arrowhead(line.x1(), line.y1(), line.x2(), line.y2())
+            self._arrow = arrowhead(line.x1(), line.y1(), line.x2(), line.y2())
         return self._arrow
 
     def shape(self) -> QPainterPath:
-        path = QPainterPath(self._line.p1())
-        path.lineTo(self._line.p2())
+        if self._path is not None:
+            stroker = QPainterPathStroker()
+            stroker.setWidth(6.0)
+            path = stroker.createStroke(self._path)
+        else:
+            path = QPainterPath(self._line.p1())
+            path.lineTo(self._line.p2())
         path.addPolygon(self.arrow())
         return path
 
@@ -332,57 +382,11 @@ class EdgeItem(QGraphicsRectItem):
         else:
             colour = palette.EDGE
             painter.setPen(palette.hairline(colour))
-        painter.drawLine(self._line)
+        if self._path is not None:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self._path)
+        else:
+            painter.drawLine(self._line)
         if painter.worldTransform().m11() >= ARROW_LOD:  # else the arrowhead is under a pixel
             painter.setBrush(palette.brush(colour))
             painter.drawPolygon(self.arrow())
-
-
-def _rim_to_rim(ax: float, ay: float, bx: float, by: float, head_gap: float) -> tuple[float, ...]:
-    """(x1, y1, x2, y2): from ``a``'s rim to ``head_gap`` short of ``b``; a point at ``a`` when the
-    vertices overlap."""
-    dx, dy = bx - ax, by - ay
-    length = math.hypot(dx, dy)
-    if length < 2 * RADIUS + 1:
-        return ax, ay, ax, ay
-    ux, uy = dx / length, dy / length
-    return ax + ux * RADIUS, ay + uy * RADIUS, bx - ux * head_gap, by - uy * head_gap
-
-
-def _arrowhead(x1: float, y1: float, x2: float, y2: float) -> QPolygonF:
-    """The arrowhead of the line (x1, y1) -> (x2, y2), its tip at (x2, y2); empty for a point."""
-    dx, dy = x2 - x1, y2 - y1
-    length = math.hypot(dx, dy)
-    if length == 0:
-        return QPolygonF()
-    ux, uy = dx / length, dy / length
-    bx, by = x2 - ux * ARROW, y2 - uy * ARROW
-    half = ARROW * 0.45
-    return QPolygonF([QPointF(x2, y2), QPointF(bx - uy * half, by + ux * half),
-                      QPointF(bx + uy * half, by - ux * half)])
-
-
-def edge_geometry(a: QPointF, b: QPointF, head_gap: float = RADIUS) -> tuple[QLineF, QPolygonF]:
-    """The line from ``a``'s rim to ``b``'s rim and an arrowhead touching ``b``'s rim.
-
-    >>> line, arrow = edge_geometry(QPointF(0, 0), QPointF(100, 0))
-    >>> line.x1(), line.x2(), arrow.size()
-    (26.0, 74.0, 3)
-    >>> edge_geometry(QPointF(0, 0), QPointF(10, 0))[1].size()  # overlapping vertices: no arrowhead
-    0
-    """
-    x1, y1, x2, y2 = _rim_to_rim(a.x(), a.y(), b.x(), b.y(), head_gap)
-    return QLineF(x1, y1, x2, y2), _arrowhead(x1, y1, x2, y2)
-
-
-def rubber_geometry(a: QPointF, b: QPointF) -> QLineF:
-    """A line from ``a``'s rim towards the free point ``b`` (the rubber edge while dragging).
-
-    >>> rubber_geometry(QPointF(0, 0), QPointF(0, 50)).p1().y()
-    26.0
-    """
-    full = QLineF(a, b)
-    if full.length() <= RADIUS:
-        return QLineF(b, b)
-    angle = math.atan2(full.dy(), full.dx())
-    return QLineF(QPointF(a.x() + RADIUS * math.cos(angle), a.y() + RADIUS * math.sin(angle)), b)

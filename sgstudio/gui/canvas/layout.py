@@ -28,6 +28,9 @@ True
 >>> from sgstudio.core.graph import GameGraph
 >>> layered_positions(GameGraph.from_edges(3, [(0, 1), (0, 2), (1, 2)]), dx=100, dy=100) == pos
 True
+
+A graph with cycles (a loopy game) is laid out on an acyclic view of it (:class:`Acyclic`): the
+edges that close cycles (found by a depth-first search) count as turned round, self-loops not at all.
 """
 
 from __future__ import annotations
@@ -48,6 +51,83 @@ class Digraph(Protocol):
     def successors(self, v) -> Iterable[Hashable]: ...
 
     def predecessors(self, v) -> Iterable[Hashable]: ...
+
+
+class Acyclic:
+    """The graph with every edge that closes a cycle turned round (the back edges of an iterative
+    depth-first search, in the graph's order) and without self-loops: a DAG on the same vertices.
+
+    >>> view = Acyclic(SuccessorLists({0: [1, 0], 1: [2], 2: [0]}))
+    >>> [sorted(view.successors(v)) for v in view.nodes()], layers(view)
+    ([[1, 2], [2], []], [[0], [1], [2]])
+    """
+
+    def __init__(self, graph: Digraph) -> None:
+        self._nodes = list(graph.nodes())
+        self._succ: dict = {v: set() for v in self._nodes}
+        self._pred: dict = {v: set() for v in self._nodes}
+        state: dict = {}  # 1: on the search's path, 2: done
+        for root in self._nodes:
+            if root in state:
+                continue
+            state[root] = 1
+            stack = [(root, iter(sorted(graph.successors(root))))]
+            while stack:
+                v, todo = stack[-1]
+                w = next(todo, None)
+                if w is None:
+                    state[v] = 2
+                    stack.pop()
+                elif w != v:
+                    back = state.get(w) == 1
+                    self._link(w, v) if back else self._link(v, w)
+                    if w not in state:
+                        state[w] = 1
+                        stack.append((w, iter(sorted(graph.successors(w)))))
+
+    def _link(self, u, v) -> None:
+        self._succ[u].add(v)
+        self._pred[v].add(u)
+
+    def nodes(self) -> list:
+        return self._nodes
+
+    def successors(self, v) -> set:
+        return self._succ[v]
+
+    def predecessors(self, v) -> set:
+        return self._pred[v]
+
+
+class SuccessorLists:
+    """A tiny digraph from successor lists (for examples and tests).
+
+    >>> sorted(SuccessorLists({0: [1], 1: []}).predecessors(1))
+    [0]
+    """
+
+    def __init__(self, succ: dict) -> None:
+        self._succ = {v: list(ws) for v, ws in succ.items()}
+
+    def nodes(self) -> list:
+        return list(self._succ)
+
+    def successors(self, v) -> list:
+        return self._succ[v]
+
+    def predecessors(self, v) -> list:
+        return [u for u, ws in self._succ.items() if v in ws]
+
+
+def has_cycle(graph: Digraph) -> bool:
+    """Whether ``graph`` has a cycle (a self-loop counts): the layered layout then needs :class:`Acyclic`."""
+    if getattr(graph, "loopy", None) is False:
+        return False  # a GameGraph in DAG mode never has one
+    try:
+        layers(graph)
+    except ValueError:
+        return True
+    return any(v in set(graph.successors(v)) for v in graph.nodes())
 
 
 def layers(graph: Digraph) -> list[list[int]]:
@@ -158,7 +238,11 @@ def layered_positions(graph: Digraph, dx: float = 90.0, dy: float = 110.0) -> di
     >>> import networkx as nx
     >>> layered_positions(nx.DiGraph([(0, 1), (0, 2)]), dx=10, dy=20)
     {0: (0.0, 0.0), 1: (-5.0, 20.0), 2: (5.0, 20.0)}
+    >>> sorted(layered_positions(SuccessorLists({0: [1], 1: [0, 1]}), dx=10, dy=20).items())
+    [(0, (0.0, 0.0)), (1, (0.0, 20.0))]
     """
+    if has_cycle(graph):
+        graph = Acyclic(graph)
     real = layers(graph)
     layer = {v: i for i, row in enumerate(real) for v in row}
     edges = [(u, v) for row in real for u in row for v in sorted(graph.successors(u))]

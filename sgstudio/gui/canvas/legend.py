@@ -1,5 +1,6 @@
-"""The colour legend: what blue and orange (and the inner ring) mean. Drawn by a small overlay widget
-in a corner of the canvas, and into exported images. Also the hint an empty canvas shows.
+"""The colour legend: what blue and orange (and the inner ring) mean, and on a loopy graph purple ∞.
+Drawn by a small overlay widget in a corner of the canvas, and into exported images. Also the
+hint an empty canvas shows.
 """
 
 from __future__ import annotations
@@ -13,19 +14,28 @@ from sgstudio.gui import palette
 
 ROWS = ((Outcome.LOSE, "g = 0: player to move loses"), (Outcome.WIN, "g ≠ 0: player to move wins"))
 """Each outcome shown, with what its colour means."""
+LOOPY_ROW = (Outcome.DRAW, "∞{K}: play may never end:\na draw, a win if 0 is in K")
+"""The third row on a loopy graph: the purple of ∞ vertices."""
 SIZE = QSize(212, 58)
+LOOPY_SIZE = QSize(212, 96)
 
 
-def draw_legend(painter: QPainter, top_left: QPointF) -> None:
-    """Paint the legend box with its top-left corner at ``top_left``."""
+def legend_size(loopy: bool = False) -> QSize:
+    """The legend's size: two rows, or three on a loopy graph."""
+    return LOOPY_SIZE if loopy else SIZE
+
+
+def draw_legend(painter: QPainter, top_left: QPointF, loopy: bool = False) -> None:
+    """Paint the legend box with its top-left corner at ``top_left`` (``loopy``: with the ∞ row)."""
+    size = legend_size(loopy)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.translate(top_left)
     painter.setPen(palette.pen(palette.GRID, 1.0))
     painter.setBrush(palette.brush(palette.PAPER))
-    painter.drawRoundedRect(QRectF(0.5, 0.5, SIZE.width() - 1, SIZE.height() - 1), 6, 6)
+    painter.drawRoundedRect(QRectF(0.5, 0.5, size.width() - 1, size.height() - 1), 6, 6)
     painter.setFont(palette.font(9))
-    for row, (outcome, text) in enumerate(ROWS):
+    for row, (outcome, text) in enumerate((*ROWS, LOOPY_ROW) if loopy else ROWS):
         centre = QPointF(16, 16 + 26 * row)
         painter.setPen(palette.pen(palette.INK, 1.2))
         painter.setBrush(palette.brush(palette.OUTCOME_COLOURS[outcome]))
@@ -35,7 +45,8 @@ def draw_legend(painter: QPainter, top_left: QPointF) -> None:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(centre, 6, 6)
         painter.setPen(palette.pen(palette.INK))
-        painter.drawText(QRectF(32, centre.y() - 10, SIZE.width() - 36, 20),
+        height = 20 * (text.count("\n") + 1)
+        painter.drawText(QRectF(32, centre.y() - 10, size.width() - 36, height),
                          Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
     painter.restore()
 
@@ -47,12 +58,30 @@ class LegendWidget(QWidget):
         super().__init__(parent)
         self.setFixedSize(SIZE)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.setToolTip("Grundy value 0 (blue, inner ring) loses for the player to move; "
-                        "any other value (orange) wins")
+        self.loopy = False
+        self._tip()
+
+    def set_loopy(self, on: bool) -> None:
+        """Show the third row (purple ∞) or not; the box keeps its bottom edge where it was."""
+        if bool(on) != self.loopy:
+            self.loopy = bool(on)
+            bottom = self.geometry().bottom()
+            self.setFixedSize(legend_size(self.loopy))
+            self.move(self.x(), bottom - self.height() + 1)
+            self._tip()
+            self.update()
+
+    def _tip(self) -> None:
+        tip = ("Grundy value 0 (blue, inner ring) loses for the player to move; "
+               "any other value (orange) wins")
+        if self.loopy:
+            tip += (".\nLoopy game: ∞(K) (purple) means the game may go on for ever from there: "
+                    "a draw for a single token, unless 0 is in K (then moving to a 0 wins)")
+        self.setToolTip(tip)
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        draw_legend(painter, QPointF(0, 0))
+        draw_legend(painter, QPointF(0, 0), self.loopy)
         painter.end()
 
 

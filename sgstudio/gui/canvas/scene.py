@@ -22,15 +22,8 @@ from PySide6.QtWidgets import (
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui import palette
 from sgstudio.gui.canvas.edges_layer import EdgeLayer
-from sgstudio.gui.canvas.items import (
-    FLASH,
-    MOVE,
-    TARGET,
-    EdgeItem,
-    VertexItem,
-    edge_geometry,
-    rubber_geometry,
-)
+from sgstudio.gui.canvas.geometry import edge_geometry, rubber_geometry
+from sgstudio.gui.canvas.items import FLASH, MOVE, TARGET, EdgeItem, VertexItem
 from sgstudio.gui.canvas.tips import edge_tip, vertex_tip
 from sgstudio.gui.canvas.token_layer import TokenLayer
 
@@ -117,9 +110,22 @@ class GraphScene(QGraphicsScene):
         self.addItem(edge)
         self.edge_layer.add(edge)
         self.edge_items[(u, v)] = edge
+        self._curves_near(u, v)
 
     def _on_edge_removed(self, u: int, v: int) -> None:
         self._drop_edge(self.edge_items[(u, v)])
+        self._curves_near(u, v)
+
+    def _curves_near(self, u: int, v: int) -> None:
+        """After u -> v came or went (loopy graphs): two opposite edges bow apart, a lone one is
+        straight, and the self-loops at u and v move out of the way."""
+        pair = [e for e in (self.edge_items.get((u, v)), self.edge_items.get((v, u))) if e is not None]
+        for edge in pair if u != v else ():
+            edge.set_bend(1.0 if len(pair) == 2 else 0.0)
+        for w in {u, v}:
+            loop = self.edge_items.get((w, w))
+            if loop is not None:
+                loop.adjust()
 
     def _drop_edge(self, edge: EdgeItem) -> None:
         self.edge_layer.remove(edge)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.core.policy import has_move
 from sgstudio.gui.panels.play_target import PlayTarget
-from sgstudio.gui.panels.play_text import last_text, player_name, short_name, turn_text
+from sgstudio.gui.panels.play_text import draw_end, last_text, player_name, short_name, turn_text
 from sgstudio.gui.panels.play_widgets import MODES, WHY, PlayWidgets, WrappingDelegate
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
@@ -178,7 +178,7 @@ class PlayPanel(PlayWidgets):
     def _after_change(self) -> None:
         """Let the computer move when it is its turn (after a pause), or run in computer-only mode."""
         s = self.session
-        if s is None:
+        if s is None or draw_end(s):  # a drawn play that repeated (or ran long) stops
             return
         if s.mode is Mode.COMPUTER_VS_COMPUTER:
             if not s.is_over and not self.run_button.isChecked():
@@ -188,7 +188,7 @@ class PlayPanel(PlayWidgets):
 
     def _computer_reply(self) -> None:
         s = self.session
-        if s is not None and s.mode is Mode.HUMAN_VS_COMPUTER and s.computer_to_move:
+        if s is not None and s.mode is Mode.HUMAN_VS_COMPUTER and s.computer_to_move and not draw_end(s):
             s.computer_move()
 
     def _run_toggled(self, on: bool) -> None:
@@ -207,7 +207,7 @@ class PlayPanel(PlayWidgets):
 
     def _auto_step(self) -> None:
         s = self.session
-        if s is None or s.is_over:
+        if s is None or s.is_over or draw_end(s):
             self.run_button.setChecked(False)
             return
         s.step_forward()
@@ -314,7 +314,7 @@ class PlayPanel(PlayWidgets):
         self.back_button.setEnabled(s.index > 0)
         self.forward_button.setEnabled(s.index < len(s.history) or s.computer_to_move)
         self.hint_button.setEnabled(s.mode is not Mode.COMPUTER_VS_COMPUTER and not s.is_over)
-        if s.is_over:
+        if s.is_over or draw_end(s):
             self.run_button.setChecked(False)
             self._say(self._turn_text())
 

@@ -11,6 +11,29 @@ from sgstudio.core.play import Mode, PlaySession
 STATES = {Outcome.WIN: "wins with best play", Outcome.LOSE: "loses against best play",
           Outcome.DRAW: "neither side can force a win (a draw with best play)"}
 """What the state line says of the player to move, by the position's outcome."""
+DRAW_CAP = 100
+"""A drawn game (loopy graphs) stops after this many moves if no position repeated before."""
+
+
+def draw_end(s: PlaySession) -> str:
+    """Why a drawn play stops here (the computer then makes no more moves): the position repeats
+    one before it and neither side can win, or :data:`DRAW_CAP` moves were played in a draw; else "".
+
+    >>> from sgstudio.core.games.loopy_game import LoopyGame
+    >>> s = PlaySession(LoopyGame.from_edges(2, [(0, 1), (1, 0)]), (0,), mode=Mode.COMPUTER_VS_COMPUTER)
+    >>> draw_end(s); _ = s.step_forward(); draw_end(s); _ = s.step_forward(); draw_end(s)
+    ''
+    ''
+    'Draw: the position after move 2 repeats the start, and neither side can win'
+    """
+    if not getattr(s.game, "may_draw", False) or s.is_over or s.outcome is not Outcome.DRAW:
+        return ""
+    repeated = s.repetition
+    if repeated is not None and repeated.is_draw:
+        return "Draw: " + repeated.message.removesuffix(": a draw")
+    if s.index >= DRAW_CAP:
+        return f"Draw: {s.index} moves played (the cap) and neither side can force a win"
+    return ""
 
 
 def turn_text(s: PlaySession, label: Callable[[int], str], who: Callable[[int], str]) -> str:
@@ -24,10 +47,10 @@ def turn_text(s: PlaySession, label: Callable[[int], str], who: Callable[[int], 
     where = s.game.position_text(s.position, label)
     if s.is_over:
         return f"Game over: {who(s.winner)} wins (made the last move). Position: {where}."
+    ended = draw_end(s)
+    if ended:
+        return f"Game over — {ended}; the computer stops here. Position: {where}."
     state = STATES[s.outcome]
-    repeated = s.repetition
-    if repeated is not None and repeated.is_draw:
-        state += f" ({repeated.message})"
     value = f"nim-sum {s.value}" if isinstance(s.value, int) else f"value {s.value}"
     return f"{who(s.player_to_move)} to move, {value}: {state}. Position: {where}."
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from sgstudio.core.games.loopy_sums import outcome_of, sum_value
 from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import nim_sum
 from sgstudio.core.outcome import Outcome
@@ -25,14 +26,19 @@ NO_IMPORT = "No HDU 1524 file imported (File > Import HDU 1524…)."
 
 
 def query_answer(model: GameGraph, tokens: Sequence[int]) -> Outcome | None:
-    """The outcome for tokens on these vertices (WIN or LOSE), None if one no longer exists.
+    """The outcome for tokens on these vertices (WIN or LOSE; DRAW too on a loopy graph), None if
+    one no longer exists.
 
     >>> g = GameGraph.from_edges(3, [(0, 1), (1, 2)])
     >>> print(query_answer(g, [1]), query_answer(g, [1, 1]), query_answer(g, [9]))
     WIN LOSE None
+    >>> print(query_answer(GameGraph.from_edges(2, [(0, 1), (1, 0)], loopy=True), [0]))
+    DRAW
     """
     if not all(model.has_node(v) for v in tokens):
         return None
+    if model.loopy:
+        return outcome_of(sum_value(model.grundy(v) for v in tokens))
     return Outcome.from_nim_sum(nim_sum(model.grundy(v) for v in tokens))
 
 

@@ -18,10 +18,11 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.core.graph_analysis import analyse_graph
 from sgstudio.core.mex import mex
 from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.tabs.graph.loopy_text import draw_reason, why_loopy
 from sgstudio.gui.widgets import group_box
 
 MODEL_EVENTS = ("node_added", "node_removed", "edge_added", "edge_removed", "token_added",
-                "token_removed", "node_changed", "values_changed")
+                "token_removed", "node_changed", "values_changed", "loopy_changed")
 
 
 def mex_text(model: GameGraph, v: int) -> str:
@@ -98,13 +99,18 @@ class GraphAnalysis(AnalysisPanel):
             self.outcome.clear_outcome()
         else:
             self.show_analysis(analyse_graph(self.model))
-        self.table_box.setTitle("Nim-sum of the tokens (XOR of their values)")
+            if self.model.loopy:
+                self.set_more(draw_reason(self.model))  # a draw says which token keeps it going
+        self.table_box.setTitle("Values of the tokens (γ; ∞ in a loopy game)" if self.model is not None
+                                and self.model.loopy else "Nim-sum of the tokens (XOR of their values)")
         self._show_why()
 
     def _show_why(self) -> None:
         model = self.model
         chosen = [v for v in self._selection if model is not None and model.has_node(v)]
         if not chosen:
-            self.why.setText("Select a vertex to see its successors' values and the mex that gives its own.")
+            self.why.setText("Select a vertex to see why it has its value (γ: a nimber, or ∞ with K)."
+                             if model is not None and model.loopy else
+                             "Select a vertex to see its successors' values and the mex that gives its own.")
             return
-        self.why.setText(mex_text(model, chosen[0]))
+        self.why.setText((why_loopy if model.loopy else mex_text)(model, chosen[0]))

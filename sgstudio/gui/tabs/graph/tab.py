@@ -21,11 +21,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
+from sgstudio.core.errors import CycleError, format_cycle
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui.canvas import GraphCanvas, animation
-from sgstudio.gui.commands import MoveTokenCommand, PlaceTokensCommand
+from sgstudio.gui.canvas.legend import LegendWidget
+from sgstudio.gui.commands import MoveTokenCommand, PlaceTokensCommand, SetLoopyCommand
 from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.tabs.graph.analysis import GraphAnalysis
 from sgstudio.gui.tabs.graph.play_tool import PlayTool, graph_game, set_tokens, shadow_copy
@@ -55,11 +57,14 @@ class GraphTab(GameTab):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.banner)
+        layout.addLayout(self._loopy_row())
         layout.addWidget(self.canvas)
         self.shadow: GameGraph | None = None
         self.counts: Counter[int] = Counter()
         self.slide: animation.TokenSlide | None = None
         self.duration: int | None = None  # None: animation.DURATION_MS
+        self._followed: GameGraph | None = None
+        self.follow_model(self.model)
 
     @property
     def model(self) -> GameGraph:
@@ -70,6 +75,62 @@ class GraphTab(GameTab):
         """Show a new document's graph (not an undo step: the caller clears the stack)."""
         self.canvas.set_model(model)
         self.analysis_panel.set_model(model)
+        self.follow_model(model)
+
+    def follow_model(self, model: GameGraph) -> None:
+        """The canvas shows ``model`` now (a document was opened): the loopy check box follows it."""
+        if self._followed is not None:
+            self._followed.loopy_changed.disconnect(self._show_loopy)
+        self._followed = model
+        model.loopy_changed.connect(self._show_loopy)
+        self._show_loopy(model.loopy)
+
+    # -- the loopy mode ---------------------------------------------------------------------------
+    def _loopy_row(self) -> QHBoxLayout:
+        self.loopy_box = QCheckBox("Allow cycles (loopy game)", self)
+        self.loopy_box.setChecked(self.model.loopy)
+        self.loopy_box.setToolTip(
+            "A loopy game: edges may close cycles and play may go on for ever (a draw). Values are\n"
+            "generalized Sprague-Grundy values: a nimber, or ∞(K) (purple) with K the finite values\n"
+            "among the followers. Turning it off needs an acyclic graph. One undo step.")
+        self.loopy_box.toggled.connect(self._loopy_toggled)
+        row = QHBoxLayout()
+        row.setContentsMargins(6, 2, 6, 0)
+        row.addWidget(self.loopy_box)
+        row.addStretch(1)
+        return row
+
+    def _loopy_toggled(self, on: bool) -> None:
+        """The person switched the mode: one undo step (refused while a cycle forbids a DAG)."""
+        if on != self.model.loopy:
+            command = SetLoopyCommand(self.model, on)
+            self.undo_stack.push(command)
+            if command.refusal is not None:  # (a refused command is dropped by the stack)
+                self._loopy_refused(command.refusal)
+            elif on:
+                self.tell("Cycles allowed: edges may close cycles; purple ∞ vertices can keep "
+                          "the game going for ever (a draw)")
+            else:
+                self.tell("Cycles forbidden again: the game graph is acyclic")
+        self._show_loopy(self.model.loopy)
+
+    def _loopy_refused(self, err: CycleError) -> None:
+        cycle = err.cycle or []
+        if cycle:
+            self.canvas.scene().flash_cycle(cycle, (cycle[-1], cycle[0]))
+        text = format_cycle([self.label(v) for v in cycle]) if cycle else "a cycle"
+        self.tell(f"Cycles stay allowed: the graph has the cycle {text}. "
+                  "Remove an edge of every cycle to make the game acyclic.", error=True)
+
+    def _show_loopy(self, on: bool) -> None:
+        """The check box and the legend show the document's mode (after an undo, an opened file, a
+        refusal)."""
+        blocked = self.loopy_box.blockSignals(True)
+        self.loopy_box.setChecked(bool(on))
+        self.loopy_box.blockSignals(blocked)
+        legend = self.canvas.findChild(LegendWidget)
+        if legend is not None:
+            legend.set_loopy(bool(on))
 
     def label(self, v: int) -> str:
         return self.model.label(v) if self.model.has_node(v) else str(v)
