@@ -2,10 +2,10 @@
 
 Every keystroke is read by the core's parser (:func:`~sgstudio.core.games.takebreak_rules.parse_rule`,
 so the editor takes any rule it reads, the named families included: nothing here lists them). A
-rule that reads is stated in words ("take 1 leaving 0 or 1 heaps; take 2 leaving 2 heaps") and
-requested (``rule_typed(rule, session)``; one typing session is one undo step); a rule that does
-not read changes nothing: the text is shown with its bad character marked, the column and what
-was expected there, and the tab keeps its last good rule. The presets menu lists the core's
+rule that reads is stated in words as it is typed ("take 1 leaving 0 or 1 heaps; take 2 leaving 2
+heaps") and requested on Enter or on leaving the field (``rule_typed(rule, session)``: one undo
+step); a rule that does not read changes nothing: the text is shown with its bad character marked,
+the column and what was expected there, and the tab keeps its rule. The presets menu lists the core's
 :data:`~sgstudio.core.games.takebreak_families.PRESETS` by name and code (``preset_chosen(rule)``).
 """
 
@@ -37,12 +37,12 @@ CODE_TIP = ("A code d0.d1d2…: digit d_k (hexadecimal) adds 1 to remove k token
 
 
 def rule_title(rule: Rule) -> str:
-    """The rule's name and text (``Kayles (0.77)``), or its text alone.
+    """The rule's name (capitalised) and text (``Kayles (0.77)``), or its text alone.
 
     >>> rule_title(parse_rule("0.77")), rule_title(parse_rule("0.34"))
     ('Kayles (0.77)', '0.34')
     """
-    return f"{rule.name} ({rule.text})" if rule.name else rule.text
+    return f"{rule.name[:1].upper()}{rule.name[1:]} ({rule.text})" if rule.name else rule.text
 
 
 def refusal(text: str, err: RuleError) -> str:
@@ -106,7 +106,7 @@ class RuleEditor(QWidget):
         self.error_column: int | None = None
         self._shown: Rule | None = None
         self.field.textEdited.connect(self._edited)
-        self.field.editingFinished.connect(self._finish)
+        self.field.editingFinished.connect(self._commit)
 
     def _presets_menu(self) -> QMenu:
         menu = QMenu(self)
@@ -141,6 +141,7 @@ class RuleEditor(QWidget):
         self.words.setText(f"{rule_title(rule)}: {rule.describe()}")
 
     def _edited(self, text: str) -> None:
+        """Check the text as it is typed: the rule in words, or why it is not one."""
         try:
             rule = parse_rule(text)
         except RuleError as err:
@@ -148,14 +149,24 @@ class RuleEditor(QWidget):
             return
         self._show_words(rule)
         if self._shown is None or rule.text != self._shown.text:
+            self.error.setText(f'<span style="color:{palette.EDGE}">press Enter to use this rule</span>')
+
+    def _commit(self) -> None:
+        """Enter (or leaving the field): request the typed rule if it reads and is new."""
+        try:
+            rule = parse_rule(self.field.text())
+        except RuleError:
+            return  # refused as typed: the tab keeps its rule
+        if self._shown is None or rule.text != self._shown.text:
             self.rule_typed.emit(rule, self.session)
+        self._finish()
 
     def _refuse(self, text: str, err: RuleError) -> None:
         self.error_column = err.column
-        kept = f"The tab keeps {rule_title(self._shown)}." if self._shown is not None else ""
+        kept = f"&nbsp;&nbsp;the tab keeps {html.escape(self._shown.text)}" if self._shown is not None else ""
         self.words.setStyleSheet(f"color: {palette.VERMILLION};")
-        self.words.setText(f"Not a rule: column {err.column}: {refusal(text, err)}. {kept}")
-        self.error.setText(f"<tt>{marked(text, err.column)}</tt>")
+        self.words.setText(f"Not a rule: column {err.column}: {refusal(text, err)}.")
+        self.error.setText(f"<tt>{marked(text, err.column)}</tt>{kept}")
         self.error.setToolTip(tip_text(str(err)))
 
     def _finish(self) -> None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.games.takebreak import TakeBreakError, TakeBreakGame
 from sgstudio.core.games.takebreak_period import PeriodReport
+from sgstudio.core.games.takebreak_rules import Rule
 from sgstudio.core.positions.heaps import parse_heaps
 from sgstudio.core.positions.takebreak import (
     PERIOD_SEARCH_DEFAULT,
@@ -140,7 +141,7 @@ class TakeBreakTab(GameTab):
         m.game_changed.connect(self.refresh)
         self.editor.rule_typed.connect(
             lambda rule, session: self.edit(lambda: SetRuleCommand(m, rule, session)))
-        self.editor.preset_chosen.connect(lambda rule: self.edit(lambda: SetRuleCommand(m, rule)))
+        self.editor.preset_chosen.connect(self._preset_chosen)
         self.heaps.returnPressed.connect(self._typed_heaps)
         self.set_button.clicked.connect(self._typed_heaps)
         self.analysis_panel.move_activated.connect(self._play)
@@ -158,6 +159,10 @@ class TakeBreakTab(GameTab):
         if heaps != self.model.heaps or self.playing:
             text = "Set the heaps to " + (" ".join(map(str, heaps)) or "none")
             self.edit(StateCommand(self.model, lambda: self.model.set_heaps(heaps), text))
+
+    def _preset_chosen(self, rule: Rule) -> None:
+        if rule.text != self.model.rule.text or self.playing:
+            self.edit(lambda: SetRuleCommand(self.model, rule))
 
     def _play(self, move: tuple) -> None:
         if self.refuse_in_play():  # the tab shows the played position: play it in the Play panel
