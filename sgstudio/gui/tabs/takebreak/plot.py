@@ -35,7 +35,7 @@ class TakeBreakPlot(GrundyPlot):
         pg = self._pg
         self.certificate = FittedLabel(lines=3)  # three lines whatever the words: the plot never jumps
         self.certificate.setStyleSheet(f"color: {palette.EDGE};")
-        self.rare_note = FittedLabel(lines=1)
+        self.rare_note = FittedLabel(lines=2)
         layout = self.layout()
         layout.insertWidget(1, self.certificate)
         layout.insertWidget(3, self.rare_note)

@@ -128,7 +128,7 @@ class TakeBreakTab(GameTab):
         for column in (left, self.analysis_panel, right):
             main.addWidget(column)
         main.setStretchFactor(2, 1)
-        main.setSizes([330, 300, 650])
+        main.setSizes([350, 300, 630])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.banner)

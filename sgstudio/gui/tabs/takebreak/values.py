@@ -90,7 +90,7 @@ class ValuesModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return f"+{section}"
+            return str(section)  # n of a cell: its row's number plus its column's
         return f"{section * self.width:,}"
 
 
