@@ -22,6 +22,9 @@ from sgstudio.gui import palette
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
 from sgstudio.gui.widgets import FittedLabel
 
+PRE_LABEL_SHARE = 0.15
+"""The preperiod is labelled when it is at least this share of the plot's width."""
+
 
 class TakeBreakPlot(GrundyPlot):
     """g(0..H) with its certified period, its certificate and its rare values; emits
@@ -73,6 +76,8 @@ class TakeBreakPlot(GrundyPlot):
         certified = report is not None and report.certified
         self.show_values(values, (report.preperiod, report.period) if certified else None, caption)
         self.saltus = report.saltus if certified else 0
+        if certified:  # a narrow preperiod's label would run into the period's
+            self.pre_label.setVisible(report.preperiod >= PRE_LABEL_SHARE * max(len(values), 1))
         if certified and report.saltus:
             self.period_label.setText(f"period {report.period}, saltus {report.saltus}")
         self.certificate.setText(certificate)

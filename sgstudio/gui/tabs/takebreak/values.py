@@ -1,10 +1,10 @@
 """The values table of the Take & break tab: g(0..H) in rows, a period a row when it is certified.
 
-A certified period p (4 <= p <= 40) gives rows of p values, so that the periodic part reads down
-the columns (the classic way of printing an octal game's values); otherwise rows of ten. The
-preperiod's cells are grey, the rare values' cells vermillion-tinted; a cell's tooltip says n and
-g(n). The model reads the array it is given and creates nothing per cell, so 10^7 values cost no
-more than a hundred.
+A certified period p (4 <= p <= 16: a row that fits the column) gives rows of p values, so that
+the periodic part reads down the columns (the classic way of printing an octal game's values);
+otherwise rows of ten. The preperiod's cells are grey, the rare values' cells vermillion-tinted;
+a cell's tooltip says n and g(n). The model reads the array it is given and creates nothing per
+cell, so 10^7 values cost no more than a hundred.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 from sgstudio.gui import palette
 
 ROW = 10
-PERIOD_ROWS = (4, 40)
+PERIOD_ROWS = (4, 16)
 """A certified period within these bounds is the row length."""
 Index = QModelIndex | QPersistentModelIndex
 
 
 def row_length(period: tuple[int, int] | None) -> int:
-    """Values a row: the certified period when it is 4..40, else 10.
+    """Values a row: the certified period when it is 4..16, else 10.
 
-    >>> row_length((71, 12)), row_length((1, 2)), row_length(None)
-    (12, 10, 10)
+    >>> row_length((71, 12)), row_length((1, 2)), row_length((52, 34)), row_length(None)
+    (12, 10, 10, 10)
     """
     if period is not None and PERIOD_ROWS[0] <= period[1] <= PERIOD_ROWS[1]:
         return period[1]
@@ -107,6 +107,7 @@ class ValuesTable(QTableView):
         self.horizontalHeader().setMinimumSectionSize(18)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().lineSpacing() + 4)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the columns stretch to fit
 
     def cell_text(self, n: int) -> str:
         """What the cell of g(n) shows."""
