@@ -148,3 +148,22 @@ def test_computing_the_values_cancels_and_computes_again(qtbot, tab, monkeypatch
     qtbot.mouseClick(tab.plot.recompute, L)
     settle(qtbot, tab)
     assert tab.plot.values.tolist() == naive_values(MEMBERS["triangular"], tab.plot.limit.value() + 1)
+
+
+def test_play_on_an_infinite_s_through_the_play_panel(qtbot, window):
+    window.tabs.show_tab("snim")
+    tab, panel = window.tabs.game_tabs["snim"], window.play
+    settle(qtbot, tab)
+    choose(tab, "squares")
+    tab.model.set_heaps((10, 25))
+    settle(qtbot, tab)
+    panel.reply_ms = 10**6  # the computer waits: the position stays the person's
+    qtbot.mouseClick(panel.start_button, L)
+    assert tab.playing and panel.play_typed("heap 2 take 16")
+    assert tab.play.model.heaps == (10, 9) and tab.model.heaps == (10, 25)
+    wins = snim_wins(MEMBERS["squares"])
+    assert tab.analysis_panel.outcome_text() == ("WIN" if wins((10, 9)) else "LOSE")
+    assert not panel.play_typed("heap 1 take 3")  # 3 is not a square: refused, nothing played
+    assert tab.play.model.heaps == (10, 9)
+    panel.stop("done", keep=True)
+    assert not tab.playing and tab.model.heaps == (10, 9)
