@@ -9,7 +9,8 @@ import random
 import threading
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QWidget
 
 from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.games.takebreak_rules import RuleError, parse_rule
@@ -298,3 +299,23 @@ def test_play_shows_the_played_heaps_read_only_and_keep_makes_them_the_tabs(qtbo
     assert tab.model.heaps == (5, 9, 14) and tab.message.text() == REFUSED
     panel.stop("done", keep=True)
     assert not tab.playing and tab.model.heaps == after and tab.undo_stack.count() == 1
+
+
+# -- layout ---------------------------------------------------------------------------------------------
+def test_in_the_window_the_tab_fits_and_a_refused_rule_moves_nothing(qtbot, window):
+    window.tabs.show_tab("takebreak")
+    tab = window.tabs.game_tabs["takebreak"]
+    assert tab.settle()
+    page = window.tabs.pages["takebreak"]
+    assert not page.horizontalScrollBar().isVisible() and tab.width() <= page.viewport().width()
+    for child in tab.findChildren(QWidget):  # every shown part inside the window
+        if child.isVisible() and child.width() > 0:
+            left = child.mapTo(window, QPoint(0, 0)).x()
+            assert left >= 0 and left + child.width() <= window.width(), type(child).__name__
+    table = tab.values_table
+    assert not table.horizontalScrollBar().isVisible()
+    heaps_top, plot_top = tab.heaps.mapTo(window, QPoint(0, 0)), tab.plot.mapTo(window, QPoint(0, 0))
+    type_rule(qtbot, tab, "0.1g7")
+    assert tab.editor.error_column == 4 and tab.editor.error.isVisible()
+    assert tab.heaps.mapTo(window, QPoint(0, 0)) == heaps_top
+    assert tab.plot.mapTo(window, QPoint(0, 0)) == plot_top
