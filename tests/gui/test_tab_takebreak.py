@@ -34,6 +34,7 @@ RULES = {  # a rule's text, and its code digits d_0, d_1, ... read from its defi
     "split:3": ((8,) + (3,) * BIG, False),           # the seeds' split-nim
     "snim:1,3,4": ((0, 3, 0, 3, 3), False),          # subtract 1, 3 or 4
     "4.1": ((4, 1), False),                          # split without removing, or take a lone token
+    "0.8": ((0, 8), False),                          # take 1 leaving three heaps (hexadecimal)
 }
 
 
@@ -159,6 +160,7 @@ def test_typed_heaps_are_one_undo_step_and_bad_text_changes_nothing(qtbot, tab):
 @pytest.mark.parametrize("rule", sorted(RULES))
 def test_winning_moves_of_random_positions_match_a_brute_force(qtbot, tab, rule):
     rng = random.Random(rule)
+    tab.plot.search.setValue(2048)  # the period is not what this test is about: a short search
     type_rule(qtbot, tab, rule)
     for _ in range(4):  # 1-3 heaps of 16 tokens at most in all (the brute force stays quick)
         sizes = [rng.randint(0, 13) for _ in range(rng.randint(1, 3))]
@@ -213,6 +215,20 @@ def test_grundys_game_is_not_certified_and_its_rare_values_are_marked(qtbot, tab
     xs, _ys = plot.rare.getData()
     assert rare.size > 0 and xs.tolist() == rare.astype(float).tolist()
     assert plot.rare_note.text().startswith("rare: ")
+
+
+def test_a_pattern_no_theorem_proves_is_said_to_appear_and_is_not_shaded(qtbot, tab):
+    tab.plot.search.setValue(2048)  # the search of a three-heap rule is slow: a small bound
+    type_rule(qtbot, tab, "0.8")  # a three-heap digit: the octal periodicity theorem does not apply
+    assert tab.settle()
+    plot = tab.plot
+    report = tab.model.game.known_period()
+    assert report.found and not report.certified
+    assert plot.caption.text() == f"0.8: {report.headline()}, not certified"
+    assert plot.certificate.text().startswith("Appears periodic up to 2048, not certified: ")
+    assert plot.period is None and not plot.pre_region.isVisible() and not plot.period_region.isVisible()
+    assert plot.values.tolist() == naive_values(*RULES["0.8"], len(plot.values))
+    assert tab.values_table.values_model.width == 10  # rows of ten: no period is taken as known
 
 
 def test_a_larger_plot_limit_computes_and_draws_more_values(qtbot, tab):
@@ -322,3 +338,25 @@ def test_in_the_window_the_tab_fits_and_a_refused_rule_moves_nothing(qtbot, wind
     assert tab.editor.error_column == 4 and tab.editor.error.isVisible()
     assert tab.heaps.mapTo(window, QPoint(0, 0)) == heaps_top
     assert tab.plot.mapTo(window, QPoint(0, 0)) == plot_top
+
+
+def test_the_heaps_are_answered_before_a_long_period_search_ends(qtbot, tab, monkeypatch):
+    searched = threading.Event()
+    real = TakeBreakGame.period
+
+    def slow_period(game, max_values=None, progress=None):  # the period search: polls until cancelled
+        searched.set()
+        while True:
+            progress(1, 1000)
+
+    monkeypatch.setattr(TakeBreakGame, "period", slow_period)
+    type_rule(qtbot, tab, "0.07")
+    qtbot.waitUntil(searched.is_set, timeout=20000)  # the values came first; the search runs now
+    qtbot.waitUntil(lambda: tab.analysis_panel.outcome_text() in ("WIN", "LOSE"), timeout=20000)
+    assert "values" in tab.work.tasks and "searching the period" in tab.plot.caption.text()
+    assert tab.plot.period is None and len(tab.plot.values) > 0  # values shown, nothing shaded
+    assert_moves_match_brute_force(tab)
+    with qtbot.waitSignal(tab.work.tasks["values"].cancelled, timeout=5000):
+        qtbot.mouseClick(tab.progress.cancel_button, L)
+    monkeypatch.setattr(TakeBreakGame, "period", real)
+    assert tab.settle() and "stopped" in tab.plot.caption.text() and tab.plot.recompute.isVisible()

@@ -7,9 +7,11 @@ background work on a copy of the game (:func:`~sgstudio.core.positions.takebreak
 and the position adopts the copy when it is done: the UI thread never reads a game that a worker
 extends. A task replaced by a newer one gives what it computed to the position too.
 
-A task the person cancels (or one that fails) is not started again by itself: its period search,
-and its values, are remembered as halted until the person asks to compute again (or asks for
-something else); what it had computed is kept. Heaps a finished task could not make answerable at
+Missing values come first, in a task of their own, and the period search after it: the heaps'
+W/L and winning moves never wait for a long search. A task the person cancels (or one that
+fails) is not started again by itself: its period search, and its values, are remembered as
+halted until the person asks to compute again (or asks for something else); what it had
+computed is kept. Heaps a finished task could not make answerable at
 once (beyond every table and every certified period) are remembered as tried: the tab then asks
 the game once, on the UI thread, and says why they cannot be evaluated.
 """
@@ -37,14 +39,16 @@ Heaps = tuple[int, ...]
 
 @dataclass(frozen=True)
 class Need:
-    """What is missing for a rule: the period search within ``search`` values (None: none), the
-    first ``values`` values, and answers for ``heaps`` at the plot's ``plot_limit``."""
+    """What is missing for a rule: the period search within ``search`` values (None: not in this
+    task), the first ``values`` values, and answers for ``heaps`` at the plot's ``plot_limit``;
+    ``bound`` is the tab's search bound (a cancelled task halts the search within it too)."""
 
     rule: str
     search: int | None
     values: int
     heaps: Heaps
     plot_limit: int
+    bound: int = 0
 
 
 class Computing:
@@ -69,7 +73,9 @@ class Computing:
             more = False
         if not (search or more):
             return None
-        return Need(rule, search_limit if search else None, n, heaps, plot_limit)
+        if more and n > game.table.computed:  # the values first: W/L need not wait for a long search
+            return Need(rule, None, n, heaps, plot_limit, search_limit)
+        return Need(rule, search_limit if search else None, n, heaps, plot_limit, search_limit)
 
     def halted(self, rule: str) -> str:
         """Why something of ``rule`` is not computed ("" when nothing halted)."""
@@ -110,8 +116,8 @@ class Computing:
         """Cancelled (``work``: what it computed) or failed (``why``: the failure in words)."""
         if job == self._job:  # the person's cancel, or a failure: not started again by itself
             self.running = None
-            if need.search and (work is None or period_pending(work, need.search)):
-                self.halted_search.add((need.rule, need.search))
+            if work is None or period_pending(work, need.bound):  # the search waits for the person
+                self.halted_search.add((need.rule, need.bound))
             if work is None or work.table.computed < need.values:
                 self.halted_values[(need.rule, need.values, need.heaps)] = why
             self.tell(why if why != "cancelled" else "Computation cancelled: what was computed is kept")

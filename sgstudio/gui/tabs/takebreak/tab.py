@@ -248,13 +248,15 @@ class TakeBreakTab(GameTab):
         self.plot.set_limit(limit)
         self.plot.set_search(self.search_limit)
         title = rule_title(game.rule)
-        if report is None or n == 0:
-            self.plot.show_message(f"{title}: the period search was stopped ({halted}); nothing is claimed"
-                                   if halted else f"{title}: computing the values and searching the period…",
-                                   bool(halted))
+        if n == 0:
+            self.plot.show_message(f"{title}: the computation was stopped ({halted}); nothing is claimed"
+                                   if halted else f"{title}: computing the values…", bool(halted))
             self.values_table.values_model.set_values(np.zeros(0, np.int64), None, np.zeros(0, np.int64))
             return
         values = np.asarray(game.values(n))
+        if report is None:  # the values, while the period is searched (or after its search stopped)
+            self._show_unsearched(game, values, halted)
+            return
         headline, certificate = period_words(report)
         if n < limit + 1:
             certificate += f" Showing g(0..{n - 1:,}) of the {limit:,} asked for ({halted or 'computing'})."
@@ -266,6 +268,17 @@ class TakeBreakTab(GameTab):
         period = (report.preperiod, report.period) if report.certified else None
         self.values_table.values_model.set_values(values, period, rare)
         self.values_box.setTitle(f"Values g(0..{n - 1:,}), {row_length(period)} a row")
+
+    def _show_unsearched(self, game: TakeBreakGame, values: np.ndarray, halted: str) -> None:
+        """g(0..H) before any period report: nothing shaded, nothing claimed."""
+        title, n = rule_title(game.rule), len(values)
+        caption = (f"{title}: the period search was stopped ({halted}); nothing is claimed" if halted
+                   else f"{title}: searching the period within {self.search_limit:,} values…")
+        rare = rare_heaps(game, n)
+        self.plot.show_report(values, None, caption, "", rare, rare_words(game))
+        self.plot.recompute.setVisible(bool(halted))
+        self.values_table.values_model.set_values(values, None, rare)
+        self.values_box.setTitle(f"Values g(0..{n - 1:,}), {row_length(None)} a row")
 
     def set_read_only(self, on: bool) -> None:
         self.editor.set_read_only(on)
