@@ -169,6 +169,20 @@ def tab_shots(app: QApplication) -> None:
     nim.model.set_heaps((3, 5, 6, 9))
     save(app, nim, "tab-nim.png")
     nim.close()
+    takebreak_shot(app)
+
+
+def takebreak_shot(app: QApplication) -> None:
+    from sgstudio.gui.tabs.takebreak import TakeBreakTab
+
+    tab = TakeBreakTab()  # Kayles, with a few heaps: its period certified from n = 71
+    tab.resize(*SIZE)
+    tab.show()
+    tab.model.set_heaps((5, 9, 14, 30))
+    assert tab.settle(60_000) and tab.plot.period == (71, 12)
+    tab.analysis_panel.moves.setCurrentRow(2)
+    save(app, tab, "tab-takebreak.png")
+    tab.close()
 
 
 def main() -> int:

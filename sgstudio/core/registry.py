@@ -35,6 +35,7 @@ from sgstudio.core.positions.board import BoardPosition
 from sgstudio.core.positions.heaps import HeapsPosition
 from sgstudio.core.positions.snim import SNimPosition
 from sgstudio.core.positions.splitnim import SplitNimPosition
+from sgstudio.core.positions.takebreak import TakeBreakPosition
 
 
 @dataclass(frozen=True)
@@ -125,5 +126,6 @@ register(GameKind("snim", "S-Nim", SubtractionGame, SNimPosition, ("hdu1536",), 
 register(GameKind("splitnim", "Split-nim", SplitNim, SplitNimPosition, ("hdu5795",),
                   f"{TABS}.splitnim:SplitNimTab"))
 register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",), f"{TABS}.board:BoardTab"))
-register(GameKind("takebreak", "Take & break", TakeBreakGame))  # its tab comes later
+register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition, (),
+                  f"{TABS}.takebreak:TakeBreakTab"))
 register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), f"{TABS}.nim:NimTab"))

@@ -77,12 +77,14 @@ STATES = {  # the tab state of a game and a position, as the tab saves it
     "snim": lambda game, p: {"S": list(game.S), "heaps": list(p), "judge": None},
     "splitnim": lambda game, p: {"parts": game.parts, "heaps": list(p)},
     "board": lambda game, p: {"width": game.width, "rows": [list(r) for r in p]},
+    "takebreak": lambda game, p: {"rule": game.rule.text, "heaps": list(p)},
     "nim": lambda game, p: {"heaps": list(p)},
 }
 BAD_STATES = {  # a bad state, and where it is bad
     "snim": ({"S": [2], "heaps": [3, -4]}, ("heaps", 1)),
     "splitnim": ({"parts": 3, "heaps": [2, "x"]}, ("heaps", 1)),
     "board": ({"width": 6, "rows": [[1], [2, 9]]}, ("rows", 1)),
+    "takebreak": ({"rule": "0.1g7", "heaps": [1]}, ("rule",)),
     "nim": ({"heaps": [3, 4, True]}, ("heaps", 2)),
 }
 KEYS = [kind.key for kind in registry.games()]

@@ -173,7 +173,7 @@ def test_every_tab_is_a_game_tab_of_the_registry_played_through_one_target(qtbot
         assert not tab.playing
 
 
-@pytest.mark.parametrize("key", ["snim", "splitnim", "board", "nim"])
+@pytest.mark.parametrize("key", ["snim", "splitnim", "board", "takebreak", "nim"])
 def test_a_winning_move_row_of_the_tab_is_refused_while_playing(qtbot, window, key):
     window.tabs.show_tab(key)
     tab = window.tabs.game_tabs[key]

@@ -123,6 +123,15 @@ class TakeBreakGame(GameBase):
         self._report = find_period(self.table, max_values, progress)
         return self._report
 
+    def known_period(self) -> PeriodReport | None:
+        """The report of the last period search, without searching (None before the first).
+
+        >>> game = TakeBreakGame("0.07")
+        >>> game.known_period(), game.period(2048).certified, game.known_period().period
+        (None, True, 34)
+        """
+        return self._report
+
     def grundy(self, h: int) -> int:
         """g(h) for any h >= 0: from the table, or through a certified period for huge heaps."""
         h = _heap(h)

@@ -44,6 +44,7 @@ import numpy as np
 from sgstudio.core.analysis import Analysis
 from sgstudio.core.events import Signal
 from sgstudio.core.games.snim import DIRECT, PeriodNotFoundError, Progress, SNimError, SubtractionGame
+from sgstudio.core.games.snim_named import NamedSubtractionGame, compute_named
 from sgstudio.core.positions.snim_state import (
     JudgeCase,
     check_heap,
@@ -51,8 +52,8 @@ from sgstudio.core.positions.snim_state import (
     read_state,
 )
 
-__all__ = ["JudgeCase", "PeriodResult", "SNimPosition", "check_heap", "parse_subtraction_set",
-           "search_period"]
+__all__ = ["JudgeCase", "PeriodResult", "SNimPosition", "check_heap", "compute_values", "make_game",
+           "parse_subtraction_set", "search_period"]
 
 Heaps = tuple[int, ...]
 DEFAULT_S: tuple[int, ...] = (2, 5, 7)
@@ -73,14 +74,32 @@ class PeriodResult:
     when the period is certified).
     """
 
-    game: SubtractionGame
+    game: SubtractionGame | NamedSubtractionGame
     period: tuple[int, int] | None
     text: str
     known: int | float
 
     @property
-    def S(self) -> tuple[int, ...]:
+    def S(self) -> tuple[int, ...] | str:
         return self.game.S
+
+
+def make_game(S: Iterable[int] | str) -> SubtractionGame | NamedSubtractionGame:  # noqa: N803
+    """The game of S: its members, or the name of an infinite set (``"squares"``); SNimError if bad."""
+    return NamedSubtractionGame(S) if isinstance(S, str) else SubtractionGame(S)
+
+
+def compute_values(name: str, n: int, progress: Progress | None = None) -> PeriodResult:
+    """The values g(0..n-1) (at least) for the named infinite set ``name`` (no period is known or
+    claimed; meant for a worker thread, like :func:`search_period`).
+
+    >>> r = compute_values("squares", 2000)
+    >>> r.S, r.period, r.known, r.text
+    ('squares', None, 2000, 'S = the squares 1, 4, 9, 16, ...: no period is known; g(0..1,999) computed')
+    """
+    game = compute_named(name, n, progress)
+    text = f"S = {game.describe()}: no period is known; g(0..{game.known - 1:,}) computed"
+    return PeriodResult(game, None, text, game.known)
 
 
 def search_period(S: Iterable[int], progress: Progress | None = None,  # noqa: N803
@@ -167,12 +186,18 @@ class SNimPosition:
         self._heaps: Heaps = tuple(check_heap(h, i) for i, h in enumerate(heaps))
         self._judge: JudgeCase | None = None
         self._results: dict[tuple[int, ...], PeriodResult] = {}
-        self._install(SubtractionGame(S))
+        self._install(make_game(S))
 
     # -- reading ---------------------------------------------------------------------------------
     @property
-    def S(self) -> tuple[int, ...]:
+    def S(self) -> tuple[int, ...] | str:
+        """The members of S, or the name of an infinite S (``"squares"``)."""
         return self._game.S
+
+    @property
+    def named(self) -> bool:
+        """Whether S is an infinite set given by name (its values are computed, no period)."""
+        return isinstance(self._game.S, str)
 
     @property
     def heaps(self) -> Heaps:
@@ -183,7 +208,7 @@ class SNimPosition:
         return self._judge
 
     @property
-    def game(self) -> SubtractionGame:
+    def game(self) -> SubtractionGame | NamedSubtractionGame:
         """The core game of S (read it from the UI thread only)."""
         return self._game
 
@@ -209,10 +234,10 @@ class SNimPosition:
         return (self.S, self._heaps, self._judge)
 
     # -- editing ---------------------------------------------------------------------------------
-    def set_S(self, S: Iterable[int]) -> None:  # noqa: N803
-        """Replace S (validated by the core: positive integers, at least one)."""
+    def set_S(self, S: Iterable[int] | str) -> None:  # noqa: N803
+        """Replace S (validated by the core: positive integers, at least one; or a set's name)."""
         try:
-            game = SubtractionGame(S)
+            game = make_game(S)
         except SNimError as err:
             raise ValueError(str(err)) from None
         if game.S != self.S:
@@ -272,7 +297,7 @@ class SNimPosition:
     # -- saving ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data: S, heaps and the imported judge case (or None)."""
-        return {"S": list(self.S), "heaps": list(self._heaps),
+        return {"S": self.S if self.named else list(self.S), "heaps": list(self._heaps),
                 "judge": self._judge.to_dict() if self._judge else None}
 
     @classmethod
@@ -300,11 +325,11 @@ class SNimPosition:
         return {"S": list(DEFAULT_S), "heaps": [], "judge": None, "plot_limit": None}
 
     # -- internals -------------------------------------------------------------------------------
-    def _install(self, game: SubtractionGame) -> None:
+    def _install(self, game: SubtractionGame | NamedSubtractionGame) -> None:
         cached = self._results.get(game.S)
         self._game = cached.game if cached else game
         self._result = cached
-        self._known = cached.known if cached else DIRECT
+        self._known = cached.known if cached else (game.known if isinstance(game.S, str) else DIRECT)
         self.period_changed.emit()
 
     def _set_heaps(self, heaps: Heaps) -> None:

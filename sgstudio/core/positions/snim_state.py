@@ -17,7 +17,8 @@ sgstudio.core.positions.state.StateError: the S-Nim state has an unknown key: 'c
 >>> read_state({"S": "2 5", "heaps": []})
 Traceback (most recent call last):
 ...
-sgstudio.core.positions.state.StateError: S must be a list of positive integers, not '2 5'
+sgstudio.core.positions.state.StateError: S must be a list of positive integers, not '2 5' (or the name \
+of an infinite set: squares, primes, fibonacci, triangular, factorials)
 """
 
 from __future__ import annotations
@@ -145,17 +146,33 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def read_state(state: Any) -> tuple[tuple[int, ...], Heaps, JudgeCase | None, int | None]:
+def _named(text: str) -> str:
+    """The name of an infinite S in a state (``"squares"``), or a StateError at S."""
+    from sgstudio.core.games.snim_named import named_set_name
+    from sgstudio.core.games.subtraction_sets import NAMED_SETS
+
+    name = named_set_name(text)
+    if name is None:
+        raise StateError(f"S must be a list of positive integers, not {text!r} (or the name of an "
+                         f"infinite set: {', '.join(NAMED_SETS)})", ("S",))
+    return name
+
+
+def read_state(state: Any) -> tuple[tuple[int, ...] | str, Heaps, JudgeCase | None, int | None]:
     """S, the heaps, the judge case and the plot limit (None: automatic) of ``state``, all checked;
     StateError (a ValueError) naming what is wrong and where."""
     mapping(state, "the S-Nim state", "S and heaps")
     check_keys(state, REQUIRED, OPTIONAL, "the S-Nim state", "S and heaps")
-    members = int_list(state["S"], ("S",), "S must be a list of positive integers")
+    if isinstance(state["S"], str):  # an infinite S by name
+        S = _named(state["S"])  # noqa: N806
+    else:
+        members = int_list(state["S"], ("S",), "S must be a list of positive integers or a set's name")
     heaps = int_list(state["heaps"], ("heaps",), "heaps must be a list of sizes (integers >= 0)")
     judge = JudgeCase.from_dict(state["judge"]) if state.get("judge") is not None else None
     limit = positive_or_none(state, "plot_limit", "plot_limit")
     try:
-        S = parse_subtraction_set(" ".join(map(str, members)))  # noqa: N806
+        if not isinstance(state["S"], str):
+            S = parse_subtraction_set(" ".join(map(str, members)))  # noqa: N806
     except ValueError as err:
         raise located(err, ("S",)) from None
     checked = []

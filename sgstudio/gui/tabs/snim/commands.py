@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from PySide6.QtGui import QUndoCommand
 
 from sgstudio.core.games.snim import SNimError, SubtractionGame
+from sgstudio.core.games.subtraction_sets import SubtractionSetError, resolve
 from sgstudio.core.positions.snim import JudgeCase, Snapshot, SNimPosition, check_heap
 
 SET_S_ID = 0x534E  # id() of SetSCommand: the edits of one typing session merge
@@ -55,12 +56,13 @@ class _SNimCommand(QUndoCommand):
 class SetSCommand(_SNimCommand):
     """Replace S; edits of the same typing ``session`` (not None) merge into one step."""
 
-    def __init__(self, model: SNimPosition, S: Iterable[int], session: int | None = None) -> None:  # noqa: N803
+    def __init__(self, model: SNimPosition, S: Iterable[int] | str, session: int | None = None) -> None:  # noqa: N803
         try:
-            self.S = SubtractionGame(S).S
-        except SNimError as err:
+            self.S = resolve(S).name if isinstance(S, str) else SubtractionGame(S).S
+        except (SNimError, SubtractionSetError) as err:
             raise ValueError(str(err)) from None
-        super().__init__(model, f"Set S = {{{', '.join(map(str, self.S))}}}")
+        what = f"all {self.S}" if isinstance(self.S, str) else f"{{{', '.join(map(str, self.S))}}}"
+        super().__init__(model, f"Set S = {what}")
         self.session = session
 
     def apply(self) -> None:

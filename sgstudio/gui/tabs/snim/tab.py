@@ -56,6 +56,7 @@ from sgstudio.gui.tabs.snim.commands import (
     SetSCommand,
 )
 from sgstudio.gui.tabs.snim.heaps import HeapTable
+from sgstudio.gui.tabs.snim.named import NamedValues
 from sgstudio.gui.tabs.snim.playing import SNimPlay
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
 from sgstudio.gui.tabs.snim.widgets import JudgeList, SetEditor
@@ -83,6 +84,7 @@ class SNimTab(GameTab):
         self._default_h_for: tuple[int, ...] | None = None
         self._h_chosen = False  # False: H follows the default of each S (saved as plot_limit None)
         self._answers: tuple[JudgeCase, str] | None = None
+        self.named_values = NamedValues(self)
         self.play = SNimPlay(self)
         self._build()
         self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
@@ -178,7 +180,9 @@ class SNimTab(GameTab):
         heaps = shown.heaps
         self.work.cancel("analysis")
         analysis = shown.analyse()
-        if analysis is None and shown.period_result is not None:  # beyond the table and the period
+        if analysis is None and shown.period_result is not None and shown.named:  # beyond the values
+            self._compute_named(force=False)
+        elif analysis is None and shown.period_result is not None:  # beyond the table and the period
             self._evaluate(shown)
         self._show(heaps, analysis, self._pending_text())
         self.judge.mark(heaps)
@@ -218,6 +222,8 @@ class SNimTab(GameTab):
 
     def _pending_text(self) -> str:
         result = self.model.period_result
+        if self.model.named:
+            return f"The values these heaps need are being computed (S = all {self.model.S})…"
         if result is None:
             return (f"Heaps of {DIRECT:,} stones or more are evaluated through the period of g, "
                     "which is being searched…")
@@ -256,12 +262,19 @@ class SNimTab(GameTab):
         """Search the period of g for the current S in a worker (does nothing if it is known)."""
         self._search_timer.stop()
         S = self.model.S  # noqa: N806
+        if self.model.named:
+            self._compute_named()
+            return
         if self.model.period_result is not None:
             return
         which = f"S = {set_text(S)}" if len(S) <= 4 else f"the {len(S)} members of S"  # a heading: short
         self.plot.show_message(f"Searching for the period of g for {which}…")
         self.work.run("period", lambda progress: search_period(S, progress), "Period search", self.progress,
                       self._period_found, lambda: self._period_cancelled(S))
+
+    def _compute_named(self, force: bool = True) -> None:
+        """Compute the values an infinite S needs, in a worker (:mod:`.named`)."""
+        self.named_values.compute(force)
 
     def _period_found(self, result: PeriodResult) -> None:
         self.play.adopt(result)
@@ -293,6 +306,8 @@ class SNimTab(GameTab):
             self.plot.set_limit(default_plot_limit(result.period))
         h = self.plot.limit.value()
         stop = h + 1 if result.period else int(min(h + 1, result.known))
+        if self.model.named and stop < h + 1:
+            self._compute_named(force=False)
         text = result.text if stop == h + 1 else f"{result.text}; showing g(0..{stop - 1:,})"
         if stop <= PLOT_SYNC:
             self.plot.show_values(grundy_range(result.game, stop), result.period, text)

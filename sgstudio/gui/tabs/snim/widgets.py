@@ -13,11 +13,16 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMenu,
     QPushButton,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from sgstudio.core.games.snim_named import PRESETS as NAMED_PRESETS
+from sgstudio.core.games.snim_named import named_set_name
+from sgstudio.core.games.subtraction_sets import resolve
 from sgstudio.core.positions.snim import JudgeCase, parse_subtraction_set
 from sgstudio.gui import palette
 from sgstudio.gui.widgets import FittedLabel, set_text, tip_text
@@ -33,12 +38,12 @@ class SetEditor(QWidget):
     shown S; ``session`` changes when editing finishes, so one typing session is one undo step.
     """
 
-    s_typed = Signal(tuple, int)
+    s_typed = Signal(object, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.field = QLineEdit()
-        self.field.setPlaceholderText("takes allowed, e.g. 2 5 7")
+        self.field.setPlaceholderText("takes allowed, e.g. 2 5 7, or squares")
         self.field.setToolTip(S_TIP)
         self.message = FittedLabel(lines=2)  # its two lines are kept when empty: nothing moves
         self.message.setStyleSheet(f"color: {palette.VERMILLION};")
@@ -47,6 +52,7 @@ class SetEditor(QWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel("S ="))
         row.addWidget(self.field, 1)
+        row.addWidget(self._presets())
         layout.addLayout(row)
         layout.addWidget(self.message)
         self.session = 0
@@ -54,22 +60,56 @@ class SetEditor(QWidget):
         self.field.textEdited.connect(self._edited)
         self.field.editingFinished.connect(self._finish)
 
-    def show_S(self, S: tuple[int, ...]) -> None:  # noqa: N803
-        """Follow the model: rewrite the text unless it already means S."""
+    def _presets(self) -> QToolButton:
+        """The presets button: S = all squares, all primes, ... (infinite sets, by name)."""
+        button = QToolButton()
+        button.setText("Presets")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        for name, text in NAMED_PRESETS:
+            action = menu.addAction(text)
+            action.setData(name)
+            action.triggered.connect(lambda _checked=False, n=name: self._preset(n))
+        button.setMenu(menu)
+        button.setToolTip("An infinite S: its values are computed in the background (no period is known)")
+        self.presets = button
+        return button
+
+    def preset_actions(self) -> list:
+        """The presets menu's actions (their data: the set's name)."""
+        return self.presets.menu().actions()
+
+    def _preset(self, name: str) -> None:
+        self._finish()
+        if self._shown != name:
+            self.s_typed.emit(name, self.session)
+        self._finish()
+
+    def show_S(self, S: tuple[int, ...] | str) -> None:  # noqa: N803
+        """Follow the model: rewrite the text unless it already means S (a tuple, or a set's name)."""
         self._shown = S
         try:
-            same = parse_subtraction_set(self.field.text()) == S
+            same = self._read(self.field.text()) == S
         except ValueError:
             same = False
         if not same:
-            self.field.setText(" ".join(map(str, S)))
+            self.field.setText(f"all {S}" if isinstance(S, str) else " ".join(map(str, S)))
             self._finish()
-        self.field.setToolTip(S_TIP if len(S) <= 12 else tip_text(f"{S_TIP}\nS = {set_text(S, len(S))}"))
+        if isinstance(S, str):
+            self.field.setToolTip(tip_text(f"{S_TIP}\nS = {resolve(S).title} (OEIS {resolve(S).oeis} "
+                                           "lists the values)"))
+        else:
+            self.field.setToolTip(S_TIP if len(S) <= 12 else tip_text(f"{S_TIP}\nS = {set_text(S, len(S))}"))
         self._set_message("")
+
+    @staticmethod
+    def _read(text: str) -> tuple[int, ...] | str:
+        """The members typed, or the name of an infinite set ("squares", "all primes")."""
+        return named_set_name(text) or parse_subtraction_set(text)
 
     def _edited(self, text: str) -> None:
         try:
-            S = parse_subtraction_set(text)  # noqa: N806
+            S = self._read(text)  # noqa: N806
         except ValueError as err:
             self._set_message(f"S unchanged: {err}")
             return
