@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from oracles import splitnim_wins, takebreak_children, takebreak_wins
 
@@ -96,6 +96,22 @@ def test_sparse_space_and_plain_methods_give_the_same_values(code):
     plain = tv.ValueTable(parse_rule(code_text(digits)))
     plain.method, plain._decided = "plain", True
     assert plain.values(150).tolist() == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=3, max_size=7))
+@example(0, [6] * 7)  # values reach 77 by heap 120: the copies are widened
+def test_the_pairs_kernel_equals_the_definition_in_narrow_and_wide_arrays(d0, rest):
+    """The pairs kernel (heaps in groups of four, searches on uint16 copies of g) against the naive
+    mex, with the copies widened to uint32 as soon as values may pass 63 (normally 65535)."""
+    digits = [d0, *rest]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tv, "NARROW_TOP", 64)
+        table = tv.ValueTable(parse_rule(code_text(digits)))
+        values = table.values(120)
+        assert values.tolist() == naive_values(digits, 120)
+    if table.method != "plain" and values.max() >= 64:
+        assert table._gp.dtype == np.uint32
 
 
 def test_compiled_kernels_equal_the_definition(compiled, monkeypatch):
