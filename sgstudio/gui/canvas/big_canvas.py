@@ -37,7 +37,7 @@ MAX_CLUSTERS = 40  # tokens beyond this many get no cluster at opening
 
 def wants_big(model: GameGraph) -> bool:
     """Whether ``model`` is drawn the big way."""
-    return len(model) > BIG_VERTICES or model.number_of_edges() > BIG_EDGES
+    return len(model) > BIG_VERTICES or model.edge_count() > BIG_EDGES
 
 
 def cluster(model: GameGraph, v: int, centre: tuple[float, float], taken: set[int]

@@ -1,4 +1,5 @@
-"""HDU 1524 files in the studio: a test case becomes a game, the game becomes a one-case file.
+"""HDU 1524 files and the editable game graph: a test case becomes a graph, a graph becomes a
+one-case file.
 
 Reading goes through :mod:`sgstudio.formats.hdu1524` (its ``parse`` reports errors with file, line
 and column). A case's positions 0..N-1 become vertices 0..N-1 labelled by their number, and its
@@ -12,12 +13,11 @@ from itertools import chain
 import numpy as np
 
 from sgstudio.core.graph import GameGraph
+from sgstudio.formats import hdu1524
 
 
 def cases(text: str, file: str) -> list[object]:
     """The test cases of an HDU 1524 input (ParseError on bad input)."""
-    from sgstudio.formats import hdu1524
-
     return list(hdu1524.parse(text, file))
 
 
@@ -44,15 +44,6 @@ def case_model(case: object) -> tuple[GameGraph, list[list[int]]]:
     return model, queries
 
 
-def describe_case(case: object) -> str:
-    """What the case chooser says of a case: its positions, edges (the moves of the graph) and queries."""
-    from sgstudio.gui.cases import counted
-
-    n, succ, queries = case_parts(case)
-    edges = sum(map(len, succ))
-    return f"{counted(n, 'position')}, {counted(edges, 'edge')}, {counted(len(queries), 'query', 'queries')}"
-
-
 def export_text(model: GameGraph) -> str:
     """The game as a one-case HDU 1524 input; the current tokens are its one query.
 
@@ -66,8 +57,6 @@ def export_text(model: GameGraph) -> str:
     1 0
     0
     """
-    from sgstudio.formats import hdu1524
-
     order = sorted(model.nodes())
     index = {v: i for i, v in enumerate(order)}
     successors = [sorted(index[w] for w in model.successors(v)) for v in order]
