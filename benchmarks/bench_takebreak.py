@@ -4,8 +4,10 @@
    imports and the cached numba kernels included) against benchmarks/cpp/takebreak_naive.cpp (mex
    over every option, O(n) per heap, g++ -O2), best and median of 5 wall times, interleaved, in the
    same run; outputs compared byte for byte. The target is at most 0.5x the C++ time (moonshot
-   0.1x). CPU times are printed too: on a loaded machine they are the steadier figure. Then the
-   floor every such process pays: Python, numpy and numba imported, one cached kernel loaded.
+   0.1x). CPU times are printed too: on a loaded machine they are the steadier figure. The kernels
+   compiled ahead of time (sgstudio.core.games.takebreak_aot) are built first when missing, as
+   ``make bench`` does. Then the floor every such process pays: Python and numpy imported, one
+   kernel loaded, from the build and (for comparison) through numba.
 2. Grundy's game to 10^7 values in a fresh process: wall time, peak memory (the child's maximum
    resident set), the method, the mask, and the rare heaps found, against the count Flammenkamp
    publishes (1287 rare values known for Grundy's game).
@@ -25,15 +27,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import common
 
+from sgstudio.core.games import takebreak_aot
+
 N = 100_000
 BIG = 10**7
 REPEAT = 5
 PUBLISHED_RARE = 1287  # Flammenkamp, "Sprague-Grundy Values of Grundy's Game": rare values known
 
-FLOOR = ("import numpy, numba\n"  # numba's first call (its target's registries) costs as much as its import
-         "from sgstudio.core.games.takebreak_kernels import kernel\n"
-         "import numpy as np\n"
-         "kernel('first_run')(np.zeros(8, np.uint32), 8, 1, 1, 1, 0, 1)\n")
+FLOOR = ("from sgstudio.core.games.takebreak_kernels import {fn}\n"  # the built kernels, or numba's
+         "import numpy as np\n"                                    # (its first call costs as much
+         "{fn}('first_run')(np.zeros(8, np.uint32), 8, 1, 1, 1, 0, 1)\n")  # as its import)
 
 BIG_SCRIPT = f"""
 import resource, time
@@ -96,12 +99,17 @@ def bench_big() -> None:
 
 
 def main() -> None:
+    began = time.perf_counter()
+    built = (takebreak_aot.module_path().exists(), takebreak_aot.ensure_built())
+    print(f"kernels compiled ahead of time: {built[1].name}"
+          + ("" if built[0] else f" (built now, {time.perf_counter() - began:.0f} s)"))
     exe = common.compile_cpp("takebreak_naive")
     for rule in ("grundy", "0.007"):
         bench_values(exe, rule)
-    walls, cpus = timed([sys.executable, "-c", FLOOR])
-    print(f"floor of a Python process: start, import numpy and numba, load one cached kernel "
-          f"{min(walls):.3f} s wall (median {common.median(walls):.3f} s), {min(cpus):.3f} s CPU")
+    for fn, what in (("kernel", "the built kernels"), ("jitted", "numba and its cached kernel")):
+        walls, cpus = timed([sys.executable, "-c", FLOOR.format(fn=fn)])
+        print(f"floor of a Python process: start, import numpy, load {what}: {min(walls):.3f} s wall "
+              f"(median {common.median(walls):.3f} s), {min(cpus):.3f} s CPU")
     if "--skip-big" not in sys.argv:
         bench_big()
 

@@ -358,14 +358,25 @@ def _first_run_py(g, length, pmin, pmax, parts, t, mode):  # pragma: no cover - 
 
 
 _SOURCES: dict[str, Callable] = {"plain": _plain_py, "pairs": _pairs_py, "first_run": _first_run_py}
-_JIT: dict[str, Callable] = {}
+_JIT: dict[str, Callable] = {}  # the kernels handed out
+_NUMBA: dict[str, Callable] = {}  # those numba compiled
 
 
 def kernel(name: str, compiled: bool = True) -> Callable:
-    """The kernel ``name`` compiled by numba (imported on first use), or its Python source."""
+    """The kernel ``name`` compiled: from the ahead-of-time build when there is one
+    (:mod:`.takebreak_aot`, no numba imported), else by numba on first use; or its Python source."""
     if not compiled:
         return _JIT.get(name, _SOURCES[name])
     if name not in _JIT:
+        from sgstudio.core.games.takebreak_aot import kernel as built
+
+        _JIT[name] = built(name) or jitted(name)
+    return _JIT[name]
+
+
+def jitted(name: str) -> Callable:
+    """The kernel ``name`` compiled by numba (imported on first use)."""
+    if name not in _NUMBA:
         from numba import njit
 
         if name == "pairs":
@@ -374,8 +385,8 @@ def kernel(name: str, compiled: bool = True) -> Callable:
             # inlined: in the kernel's body LLVM knows the stamp rows alias nothing (2x, measured)
             _stamp_pairs = njit(cache=True, nogil=True, inline="always")(_stamp_pairs_py)
             _stamp_group = njit(cache=True, nogil=True, inline="always")(_stamp_group_py)
-        _JIT[name] = njit(cache=True, nogil=True)(_SOURCES[name])
-    return _JIT[name]
+        _NUMBA[name] = njit(cache=True, nogil=True)(_SOURCES[name])
+    return _NUMBA[name]
 
 
 def jit_loaded(name: str) -> bool:

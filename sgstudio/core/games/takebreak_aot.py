@@ -1,0 +1,136 @@
+"""The take-and-break kernels compiled ahead of time: a plain extension module, loaded without numba.
+
+A process that computes values with numba pays for importing numba and for its first call (the
+target's registries), some 0.4 s before any work, more than the pairs kernel needs for 10^5 heaps of
+most rules. ``python -m sgstudio.core.games.takebreak_aot [--if-missing]`` (run by ``make``)
+compiles the same sources (:mod:`.takebreak_kernels`) with ``numba.pycc`` for this machine's CPU
+into one extension module in the package's ``__pycache__``; :func:`kernel` then hands them out and
+numba is never imported.
+
+The module's name carries a hash of the kernels' source, numba's version and the interpreter's
+tag: a changed kernel is never served by an old build (the jitted kernel answers until it is
+rebuilt). Each exported function has one exact signature; :func:`kernel` picks the export by the
+dtype of ``g`` and answers None (so the caller jits) when a dtype has no export.
+
+>>> kernel("no such kernel") is None
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import sys
+import sysconfig
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+_HERE = Path(__file__).resolve().parent
+_PAIRS = ("i8({t}[::1], {t}[::1], i8, i8, b1[::1], i8[::1], i8, i8[::1], b1, b1, u8, i8, i8, i8[::1], "
+          "i8[::1], u8[::1], i8, i8, i8, i8[::1])")
+EXPORTS: dict[str, tuple[str, str]] = {
+    "pairs_u2": ("pairs", _PAIRS.format(t="u2")),
+    "pairs_u4": ("pairs", _PAIRS.format(t="u4")),
+    "first_run_u4": ("first_run", "UniTuple(i8, 3)(u4[::1], i8, i8, i8, i8, i8, i8)"),
+}
+"""Export name -> (kernel, numba signature); the name ends in the dtype of the kernel's ``g``."""
+_SUFFIX = {np.dtype(np.uint16): "u2", np.dtype(np.uint32): "u4"}
+_loaded: list[ModuleType | None] = []
+
+
+def module_name() -> str:
+    """The extension's name: a hash of the kernels' source, numba's version and the interpreter."""
+    digest = hashlib.sha256((_HERE / "takebreak_kernels.py").read_bytes())
+    digest.update(repr(sorted(EXPORTS.items())).encode())
+    digest.update(sys.implementation.cache_tag.encode())
+    try:
+        from importlib.metadata import version
+
+        digest.update(version("numba").encode())
+    except Exception:  # pragma: no cover - numba's metadata missing: no build can match
+        return "takebreak_aot_unknown"
+    return "takebreak_aot_" + digest.hexdigest()[:16]
+
+
+def module_path() -> Path:
+    """Where the built extension lives (beside numba's cache of the same kernels)."""
+    return _HERE / "__pycache__" / (module_name() + sysconfig.get_config_var("EXT_SUFFIX"))
+
+
+def _load() -> ModuleType | None:
+    """The built extension, imported once; None when there is none (or it cannot be loaded)."""
+    if not _loaded:
+        path, module = module_path(), None
+        if path.exists():
+            try:
+                loader = importlib.machinery.ExtensionFileLoader(module_name(), str(path))
+                spec = importlib.util.spec_from_file_location(module_name(), path, loader=loader)
+                module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+                loader.exec_module(module)
+            except (ImportError, OSError):  # pragma: no cover - a broken build: jit instead
+                module = None
+        _loaded.append(module)
+    return _loaded[0]
+
+
+def kernel(name: str) -> Callable | None:
+    """The kernel ``name`` from the built extension, dispatching on the dtype of its first argument
+    (``g``); None when there is no build or no export of that kernel."""
+    if not any(source == name for source, _ in EXPORTS.values()):
+        return None
+    module = _load()
+    if module is None:
+        return None
+    exports = {n[len(name) + 1:]: getattr(module, n) for n, (source, _) in EXPORTS.items() if source == name}
+
+    def call(g: np.ndarray, *args: object) -> object:
+        fn = exports.get(_SUFFIX.get(g.dtype, ""))
+        if fn is None or not g.flags.c_contiguous:
+            from sgstudio.core.games.takebreak_kernels import jitted
+
+            return jitted(name)(g, *args)
+        return fn(g, *args)
+
+    return call
+
+
+def build() -> Path:
+    """Compile the exports with numba.pycc for this CPU; returns the extension's path."""
+    import tempfile
+    import warnings
+
+    from sgstudio.core.games import takebreak_kernels as kernels
+
+    kernels.jitted("pairs")  # the helpers the pairs kernel calls become numba functions
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # numba.pycc is marked as pending deprecation
+        from numba.pycc import CC
+
+        target = module_path()
+        target.parent.mkdir(exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+            cc = CC(module_name())
+            cc.output_dir = tmp
+            cc.target_cpu = "host"
+            cc.verbose = False
+            for export, (source, signature) in EXPORTS.items():
+                cc.export(export, signature)(getattr(kernels, f"_{source}_py"))
+            cc.compile()
+            built = next(Path(tmp).glob(module_name() + "*"))
+            built.replace(target)
+    _loaded.clear()
+    return target
+
+
+def ensure_built() -> Path:
+    """The extension's path, built first when it is missing (or stale: a new name)."""
+    path = module_path()
+    return path if path.exists() else build()
+
+
+if __name__ == "__main__":  # pragma: no cover - run by `make` and the benchmarks
+    print(ensure_built() if "--if-missing" in sys.argv else build())
