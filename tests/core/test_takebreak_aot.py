@@ -52,7 +52,9 @@ def test_built_first_run_equals_numbas_and_falls_back_on_other_dtypes(built, val
     args = (len(values), 1, pmax, parts, t, mode)
     expected = kernels.jitted("first_run")(g, *args)
     assert aot.kernel("first_run")(g, *args) == expected
-    assert aot.kernel("first_run")(g.astype(np.uint16), *args) == expected  # no uint16 export: numba
+    for other in (g.astype(np.uint16), g.astype(np.int64), np.repeat(g, 2)[::2]):  # no export fits
+        assert aot.kernel("first_run")(other, *args) == expected  # numba's kernel answers
+    assert not aot.fits("first_run_u4", (g, *args[:-1], 0.5)) and not aot.fits("first_run_u4", (g,))
 
 
 def test_a_values_process_uses_the_built_kernels_and_imports_no_numba(built, tmp_path):

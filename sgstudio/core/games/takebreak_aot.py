@@ -9,8 +9,9 @@ numba is never imported.
 
 The module's name carries a hash of the kernels' source, numba's version and the interpreter's
 tag: a changed kernel is never served by an old build (the jitted kernel answers until it is
-rebuilt). Each exported function has one exact signature; :func:`kernel` picks the export by the
-dtype of ``g`` and answers None (so the caller jits) when a dtype has no export.
+rebuilt). Each exported function has one exact signature and checks nothing; :func:`kernel` picks
+the export by the dtype of ``g`` and calls it only when every argument fits (:func:`fits`), else
+numba's jitted kernel.
 
 >>> kernel("no such kernel") is None
 True
@@ -30,15 +31,52 @@ from types import ModuleType
 import numpy as np
 
 _HERE = Path(__file__).resolve().parent
-_PAIRS = ("i8({t}[::1], {t}[::1], i8, i8, b1[::1], i8[::1], i8, i8[::1], b1, b1, u8, i8, i8, i8[::1], "
-          "i8[::1], u8[::1], i8, i8, i8, i8[::1])")
-EXPORTS: dict[str, tuple[str, str]] = {
-    "pairs_u2": ("pairs", _PAIRS.format(t="u2")),
-    "pairs_u4": ("pairs", _PAIRS.format(t="u4")),
-    "first_run_u4": ("first_run", "UniTuple(i8, 3)(u4[::1], i8, i8, i8, i8, i8, i8)"),
+_PAIRS = ("{t}[]", "{t}[]", "i8", "i8", "b1[]", "i8[]", "i8", "i8[]", "b1", "b1", "u8", "i8", "i8", "i8[]",
+          "i8[]", "u8[]", "i8", "i8", "i8", "i8[]")
+EXPORTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "pairs_u2": ("pairs", "i8", tuple(a.format(t="u2") for a in _PAIRS)),
+    "pairs_u4": ("pairs", "i8", tuple(a.format(t="u4") for a in _PAIRS)),
+    "first_run_u4": ("first_run", "UniTuple(i8, 3)", ("u4[]", "i8", "i8", "i8", "i8", "i8", "i8")),
 }
-"""Export name -> (kernel, numba signature); the name ends in the dtype of the kernel's ``g``."""
+"""Export name -> (kernel, result type, argument types: ``x[]`` a C-contiguous array of dtype x);
+the name ends in the dtype of the kernel's ``g``."""
+_DTYPES = {"u2": np.dtype(np.uint16), "u4": np.dtype(np.uint32), "u8": np.dtype(np.uint64),
+           "i8": np.dtype(np.int64), "b1": np.dtype(np.bool_)}
 _SUFFIX = {np.dtype(np.uint16): "u2", np.dtype(np.uint32): "u4"}
+_SCALARS = (int, bool, np.integer, np.bool_)
+
+
+def signature(export: str) -> str:
+    """The numba signature of an export.
+
+    >>> signature("first_run_u4")
+    'UniTuple(i8, 3)(u4[::1], i8, i8, i8, i8, i8, i8)'
+    """
+    _, result, args = EXPORTS[export]
+    return f"{result}({', '.join(a.replace('[]', '[::1]') for a in args)})"
+
+
+def fits(export: str, args: tuple) -> bool:
+    """Whether the arguments have exactly the export's types: the compiled code checks nothing (a
+    wrong dtype or stride would be read as if right), so anything else goes to numba's jit.
+
+    >>> g = np.zeros(4, np.uint32)
+    >>> fits("first_run_u4", (g, 4, 1, 2, 1, 0, 0)), fits("first_run_u4", (g[::2], 2, 1, 2, 1, 0, 0))
+    (True, False)
+    """
+    kinds = EXPORTS[export][2]
+    if len(args) != len(kinds):
+        return False
+    for arg, kind in zip(args, kinds, strict=True):
+        if kind.endswith("[]"):
+            if not (isinstance(arg, np.ndarray) and arg.ndim == 1 and arg.dtype == _DTYPES[kind[:2]]
+                    and arg.flags.c_contiguous):
+                return False
+        elif not isinstance(arg, _SCALARS):
+            return False
+    return True
+
+
 _loaded: list[ModuleType | None] = []
 
 
@@ -80,20 +118,21 @@ def _load() -> ModuleType | None:
 def kernel(name: str) -> Callable | None:
     """The kernel ``name`` from the built extension, dispatching on the dtype of its first argument
     (``g``); None when there is no build or no export of that kernel."""
-    if not any(source == name for source, _ in EXPORTS.values()):
+    if not any(source == name for source, _, _ in EXPORTS.values()):
         return None
     module = _load()
     if module is None:
         return None
-    exports = {n[len(name) + 1:]: getattr(module, n) for n, (source, _) in EXPORTS.items() if source == name}
+    exports = {n: getattr(module, n) for n, (source, _, _) in EXPORTS.items() if source == name}
 
-    def call(g: np.ndarray, *args: object) -> object:
-        fn = exports.get(_SUFFIX.get(g.dtype, ""))
-        if fn is None or not g.flags.c_contiguous:
-            from sgstudio.core.games.takebreak_kernels import jitted
+    def call(*args: object) -> object:
+        g = args[0]
+        export = f"{name}_{_SUFFIX.get(getattr(g, 'dtype', None), '')}"
+        if export in exports and fits(export, args):
+            return exports[export](*args)
+        from sgstudio.core.games.takebreak_kernels import jitted
 
-            return jitted(name)(g, *args)
-        return fn(g, *args)
+        return jitted(name)(*args)
 
     return call
 
@@ -117,11 +156,14 @@ def build() -> Path:
             cc.output_dir = tmp
             cc.target_cpu = "host"
             cc.verbose = False
-            for export, (source, signature) in EXPORTS.items():
-                cc.export(export, signature)(getattr(kernels, f"_{source}_py"))
+            for export, (source, _, _) in EXPORTS.items():
+                cc.export(export, signature(export))(getattr(kernels, f"_{source}_py"))
             cc.compile()
             built = next(Path(tmp).glob(module_name() + "*"))
             built.replace(target)
+        for stale in target.parent.glob("takebreak_aot_*"):  # builds of older kernels
+            if stale != target:
+                stale.unlink(missing_ok=True)
     _loaded.clear()
     return target
 
