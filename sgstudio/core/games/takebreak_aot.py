@@ -85,12 +85,11 @@ def module_name() -> str:
     digest = hashlib.sha256((_HERE / "takebreak_kernels.py").read_bytes())
     digest.update(repr(sorted(EXPORTS.items())).encode())
     digest.update(sys.implementation.cache_tag.encode())
-    try:
-        from importlib.metadata import version
-
-        digest.update(version("numba").encode())
-    except Exception:  # pragma: no cover - numba's metadata missing: no build can match
-        return "takebreak_aot_unknown"
+    spec = importlib.util.find_spec("numba")  # its version from the dist-info's name (importlib.metadata
+    if spec is None or spec.origin is None:    # would cost 30 ms of a values process's start)
+        return "takebreak_aot_unknown"  # pragma: no cover - without numba no build can match
+    site = Path(spec.origin).resolve().parent.parent
+    digest.update(" ".join(sorted(p.name for p in site.glob("numba-*.dist-info"))).encode())
     return "takebreak_aot_" + digest.hexdigest()[:16]
 
 
@@ -175,4 +174,8 @@ def ensure_built() -> Path:
 
 
 if __name__ == "__main__":  # pragma: no cover - run by `make` and the benchmarks
-    print(ensure_built() if "--if-missing" in sys.argv else build())
+    try:
+        print(ensure_built() if "--if-missing" in sys.argv else build())
+    except Exception as err:  # no compiler, or a numba without pycc: numba's jit serves, only slower to start
+        print(f"takebreak kernels not compiled ahead of time ({type(err).__name__}: {err}); "
+              f"numba's jit will serve them")
