@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean kernels
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,10 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# the take-and-break kernels compiled ahead of time (a values process then imports no numba)
+kernels: $(STAMP)
+	$(BIN)/python -m sgstudio.core.games.takebreak_aot --if-missing
+
 run: $(STAMP)
 	$(BIN)/sgstudio
 
-test: $(STAMP)
+test: $(STAMP) kernels
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q sgstudio tests
@@ -24,7 +28,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 
-bench: $(STAMP)
+bench: $(STAMP) kernels
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
 clean:

@@ -202,6 +202,21 @@ def emit(text: str) -> None:
                           "standard output is closed") from None
 
 
+def emit_bytes(data: bytes) -> None:
+    """Write ASCII ``data`` to standard output, past the text layer when there is a binary one
+    (OutputError, status 1, if that fails)."""
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:
+        emit(data.decode("ascii"))
+        return
+    try:
+        sys.stdout.flush()
+        binary.write(data)
+    except (OSError, AttributeError) as err:
+        raise OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
+                          "standard output is closed") from None
+
+
 def flush_output() -> None:
     """Flush standard output (OutputError if that fails: a full disk shows here)."""
     try:

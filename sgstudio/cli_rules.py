@@ -6,18 +6,20 @@ period), then the certificate in words, or says that the pattern is not certifie
 shows within N values (default 10^6) it says exactly that; all with exit status 0.
 
 RULE is a code ``d0.d1d2...`` of hexadecimal digits (``0.77`` Kayles, ``0.137`` Dawson's chess,
-``0.007`` Treblecross) or a named rule: ``grundy``, ``snim:a,b,c``, ``split:K``. A bad RULE or N
+``0.007`` Treblecross) or a named rule: ``grundy``, ``snim:a,b,c``, ``split:K``, ``subtract:NAME``
+(NAME: squares, primes, fibonacci, triangular or factorials; periods of these are never certified,
+no theorem applying to an infinite S). A bad RULE or N
 prints one line ``sgstudio: ...`` on standard error (with the column of a bad character of RULE)
 and exits with status 2.
 
 The module imports only argparse until a command runs; ``values`` then loads the rules and the
-value engine (numpy, and numba for long jobs), never the game, the period search, Qt or the formats.
+value engine (numpy, and numba for long jobs), never the game, the period search, Qt or the formats,
+and prints through a numpy formatter (:func:`decimal_bytes`: 5*10^6 values in some 0.05 s).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -25,7 +27,8 @@ from typing import Any
 DEFAULT_MAX = 10**6
 MAX_VALUES = 1 << 28
 RULE_HELP = ("a code d0.d1d2... of hexadecimal digits (0.77 Kayles, 0.137 Dawson's chess, 0.007 "
-             "Treblecross) or a named rule: grundy, snim:a,b,c, split:K")
+             "Treblecross) or a named rule: grundy, snim:a,b,c, split:K, subtract:NAME (NAME: squares, "
+             "primes, fibonacci, triangular, factorials)")
 
 
 def register(subparsers: Any) -> None:
@@ -84,12 +87,58 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _values(rule: Any, n: int, as_json: bool) -> int:
-    from sgstudio.cli import emit
+    from sgstudio.cli import emit_bytes
     from sgstudio.core.games.takebreak_values import make_table
 
-    values = make_table(rule).values(n).tolist()
-    emit((json.dumps(values) if as_json else " ".join(map(str, values))) + "\n")
+    values = make_table(rule).values(n)
+    if as_json:
+        emit_bytes(b"[" + decimal_bytes(values, b", ") + b"]\n")  # what json.dumps prints
+    else:
+        emit_bytes(decimal_bytes(values) + b"\n")
     return 0
+
+
+TABLE_FORMAT_UP_TO = 1 << 20
+"""Values below this (and below 16 times their number) are formatted through a table of their
+decimal texts (numpy); others by str()."""
+
+
+def decimal_bytes(values: Any, sep: bytes = b" ") -> bytes:
+    """Non-negative integers in decimal, separated by ``sep``, as ASCII bytes: what
+    ``sep.join(map(str, values))`` gives, some 20 times as fast for millions of small values.
+
+    Each value's text, right-aligned in a row of w = 4, 8 or 16 bytes (zeros in front, ``sep``
+    after), is looked up in a table of every value up to the largest, one row per value; the rows are
+    laid end to end and the zero bytes dropped.
+
+    >>> import numpy as np
+    >>> decimal_bytes(np.array([0, 7, 10, 305, 99]))
+    b'0 7 10 305 99'
+    >>> decimal_bytes(np.array([12, 3]), b", "), decimal_bytes(np.array([], np.uint32))
+    (b'12, 3', b'')
+    """
+    import numpy as np
+
+    v = np.asarray(values)
+    if v.size == 0:
+        return b""
+    top = int(v.max())
+    if top >= min(TABLE_FORMAT_UP_TO, 1024 + 16 * v.size):  # the table would cost more than it saves
+        return sep.join(str(x).encode() for x in v.tolist())
+    places = len(str(top))
+    w = next(w for w in (4, 8, 16) if places + len(sep) <= w)
+    table = np.zeros((top + 1, w), np.uint8)
+    table[:, w - len(sep):] = np.frombuffer(sep, np.uint8)
+    every = np.arange(top + 1)
+    rest = every.copy()
+    for place in range(places):
+        shown = every >= 10**place if place else slice(None)
+        table[shown, w - len(sep) - 1 - place] = 48 + rest[shown] % 10
+        rest //= 10
+    rows = table.view(np.uint32 if w == 4 else np.uint64).reshape(top + 1, -1)[v]
+    laid = rows.reshape(-1).view(np.uint8)
+    text = laid[laid != 0]
+    return text[: text.size - len(sep)].tobytes()
 
 
 def _period(rule: Any, max_values: int) -> int:

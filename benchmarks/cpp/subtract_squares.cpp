@@ -2,7 +2,8 @@
 // for every x the mex over every square, with a stamp array (O(n sqrt n)).
 // Usage: subtract_squares N [all]. Prints the number of losing positions (g = 0), the largest value
 // and a checksum of g(0..N-1), so that the caller can compare them with sgstudio's; with "all",
-// first every value, one per line (as a command that prints the values would).
+// instead, every value on one line, separated by spaces: the output of
+// `sgstudio values subtract:squares N`, byte for byte.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -21,13 +22,15 @@ int main(int argc, char **argv) {
     }
     if (argc > 2) {
         std::vector<char> buf;
-        buf.reserve(8 * (size_t)n);
-        char line[16];
+        buf.reserve(8 * (size_t)n + 1);
+        char item[16];
         for (int64_t x = 0; x < n; ++x) {
-            int len = snprintf(line, sizeof line, "%u\n", (unsigned)g[x]);
-            buf.insert(buf.end(), line, line + len);
+            int len = snprintf(item, sizeof item, x ? " %u" : "%u", (unsigned)g[x]);
+            buf.insert(buf.end(), item, item + len);
         }
+        buf.push_back('\n');
         fwrite(buf.data(), 1, buf.size(), stdout);
+        return 0;
     }
     int64_t losing = 0, checksum = 0;
     int largest = 0;

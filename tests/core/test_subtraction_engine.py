@@ -111,6 +111,21 @@ def test_counts_of_losing_positions_of_subtract_a_square():
         assert int(np.count_nonzero(g[: position + 1] == 0)) == count
 
 
+def test_losing_positions_of_subtract_a_square_by_win_lose_search_alone():
+    """No values at all: x is lost iff no square leads to a lost position; the sieve, the values'
+    zeros and the counts of the published table (those below n) agree with that search."""
+    n = 7000
+    lost: list[bool] = []
+    for x in range(n):
+        lost.append(not any(lost[x - k * k] for k in range(1, int(x**0.5) + 1)))
+    expected = [x for x in range(n) if lost[x]]
+    assert losing_positions("squares", n).tolist() == expected
+    assert np.flatnonzero(values("squares", n) == 0).tolist() == expected
+    for count, position in SQUARE_COUNTS:
+        if position < n:
+            assert lost[position] and sum(lost[: position + 1]) == count
+
+
 def test_the_blocked_kernel_widens_its_rows_when_values_jump():
     """S = {1..300}: g(x) = x mod 301 climbs by one per position, far past any first row width."""
     n = 5000

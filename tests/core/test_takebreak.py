@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from oracles import splitnim_wins, takebreak_children, takebreak_wins
 
+from sgstudio.core.games import takebreak as tb
 from sgstudio.core.games import takebreak_values as tv
 from sgstudio.core.games.snim import SubtractionGame
 from sgstudio.core.games.splitnim import SplitNim, closed_form
@@ -96,6 +97,22 @@ def test_sparse_space_and_plain_methods_give_the_same_values(code):
     plain = tv.ValueTable(parse_rule(code_text(digits)))
     plain.method, plain._decided = "plain", True
     assert plain.values(150).tolist() == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=3, max_size=7))
+@example(0, [6] * 7)  # values reach 77 by heap 120: the copies are widened
+def test_the_pairs_kernel_equals_the_definition_in_narrow_and_wide_arrays(d0, rest):
+    """The pairs kernel (heaps in groups of four, searches on uint16 copies of g) against the naive
+    mex, with the copies widened to uint32 as soon as values may pass 63 (normally 65535)."""
+    digits = [d0, *rest]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tv, "NARROW_TOP", 64)
+        table = tv.ValueTable(parse_rule(code_text(digits)))
+        values = table.values(120)
+        assert values.tolist() == naive_values(digits, 120)
+    if table.method != "plain" and values.max() >= 64:
+        assert table._gp.dtype == np.uint32
 
 
 def test_compiled_kernels_equal_the_definition(compiled, monkeypatch):
@@ -187,6 +204,29 @@ def test_huge_heaps_go_through_the_certified_period():
     for game, position in ((kayles, (h, 7)), (lasker, (10**30 + 3, 5))):
         moves = game.winning_moves(position)
         assert moves and all(game.value(game.apply(position, m)) == 0 for m in moves)
+
+
+@pytest.mark.parametrize("rule", ["0.77", "0.137", "0.07", "snim:2,5,6", "split:2"])
+def test_heaps_past_the_table_through_the_period_equal_the_direct_values(rule, monkeypatch):
+    """With the direct range cut to nothing, every heap past the table is answered by the certified
+    period (with its saltus, split:2), never by growing the table; the answers are the values a
+    fresh table computes directly, singly, many at once, and in positions with a heap of 10^18."""
+    monkeypatch.setattr(tb, "DIRECT", 0)
+    game = TakeBreakGame(rule)
+    report = game.period()
+    assert report.certified
+    known = game.table.computed
+    top = known + 3000
+    direct = TakeBreakGame(rule).values(top).astype(np.int64)
+    heaps = np.arange(known, top)
+    assert [game.grundy(int(h)) for h in heaps] == direct[known:].tolist()
+    assert game.grundy_many(heaps).tolist() == direct[known:].tolist()
+    assert game.table.computed == known
+    n0, p, s = report.preperiod, report.period, report.saltus
+    huge = 10**18 + 5
+    r = n0 + (huge - n0) % p
+    assert game.grundy(huge) == int(direct[r]) + (huge - r) // p * s
+    assert game.value((huge, top - 1, 7)) == game.grundy(huge) ^ int(direct[top - 1]) ^ int(direct[7])
 
 
 # -- positions against the rules-only search ---------------------------------------------------------------

@@ -163,17 +163,19 @@ def values(spec: SetSpec, n: int, progress: Progress | None = None, *, method: s
 class ValueTable:
     """The values of one set's game, computed once and extended when more are asked for.
 
-    The shape a rule table's values engine takes (``engine.values(n, progress=None)``): a named
-    family ``subtract:NAME`` is ``ValueTable(NAME)``.
+    The shape a rule table's values engine takes (``engine.values(n, progress=None)``): the rule
+    family ``subtract:NAME`` is ``ValueTable(NAME, rule=its Rule)`` (``rule`` is kept for the
+    take-and-break code, which reads ``table.rule``; this class does not use it).
 
     >>> table = ValueTable("fibonacci")
     >>> table.values(10).tolist(), table.computed >= 10
     ([0, 1, 2, 3, 0, 1, 2, 3, 4, 5], True)
     """
 
-    def __init__(self, spec: SetSpec, *, limit: int | None = None) -> None:
+    def __init__(self, spec: SetSpec, *, limit: int | None = None, rule: object = None) -> None:
         self.spec = resolve(spec) if isinstance(spec, str) else spec
         self.limit = limit  # never compute more values than this (growth stops there)
+        self.rule = rule
         self._g = np.zeros(0, np.uint16)
 
     @property

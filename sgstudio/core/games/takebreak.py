@@ -187,7 +187,7 @@ class TakeBreakGame(GameBase):
                     yield from ((take, after) for after in partitions(h - take, c.parts, c.distinct))
 
     def _takes(self, h: int) -> Iterator[int]:
-        if self.rule.finite:
+        if all(c.removals.every_from() is None for c in self.rule.clauses):  # finite, or a named set
             yield from sorted({k for c in self.rule.clauses for k in c.removals.below(h + 1).tolist()})
         else:
             yield from range(h + 1)
@@ -196,7 +196,7 @@ class TakeBreakGame(GameBase):
         """How many moves a heap of h has."""
         total = 0
         for c in self.rule.clauses:
-            ks = c.removals.below(h + 1).tolist() if c.removals.largest() is not None else range(h + 1)
+            ks = range(h + 1) if c.removals.every_from() is not None else c.removals.below(h + 1).tolist()
             total += sum(count_partitions(h - k, c.parts, c.distinct) for k in ks
                          if c.removals.contains(k) and (k or c.parts >= 2) and (c.parts or k == h))
         return total

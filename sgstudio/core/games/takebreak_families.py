@@ -1,12 +1,19 @@
 """Named take-and-break rules: one table, :data:`FAMILIES`, of families ``name`` or ``name:ARGUMENT``.
 
-A family is a parser and a values engine; adding one (issue 16's ``subtract:squares|primes|...``)
-is one entry in :data:`FAMILIES`. Also the presets of well-known games (:data:`PRESETS`).
+A family is a parser and a values engine; each is one entry in :data:`FAMILIES`. Also the
+presets of well-known games (:data:`PRESETS`).
+
+``subtract:NAME`` subtracts a member of an infinite set S (squares, primes, fibonacci, triangular,
+factorials: :mod:`sgstudio.core.games.subtraction_sets`); its values engine is the subtraction
+games' (:class:`sgstudio.core.games.subtraction_engine.ValueTable`), which picks its kernel by size.
 
 >>> sorted(FAMILIES)
-['grundy', 'snim', 'split']
+['grundy', 'snim', 'split', 'subtract']
 >>> FAMILIES["snim"].parse("3,1", "snim:3,1", 6).text
 'snim:1,3'
+>>> rule = FAMILIES["subtract"].parse("Squares", "subtract:Squares", 10)
+>>> rule.text, rule.name, rule.finite, rule.describe()
+('subtract:squares', 'subtract-a-square', False, 'take a square (1, 4, 9, ...) leaving 0 or 1 heaps')
 """
 
 from __future__ import annotations
@@ -98,10 +105,81 @@ def parse_split(argument: str | None, text: str, column: int) -> Rule:
     return Rule(f"split:{k}", clauses, "split", (k,), name=names.get(k))
 
 
+# -- subtract:NAME (issue 16: an infinite S) ---------------------------------------------------------
+SET_WORDS = {"squares": ("a square", "subtract-a-square"), "primes": ("a prime", "subtract-a-prime"),
+             "fibonacci": ("a Fibonacci number", "subtract-a-Fibonacci"),
+             "triangular": ("a triangular number", "subtract-a-triangular"),
+             "factorials": ("a factorial", "subtract-a-factorial")}
+"""Set name -> (a member in words, the game's name); the names of subtraction_sets.NAMED_SETS."""
+
+
+@dataclass(frozen=True)
+class SetRemovals:
+    """The members of a named infinite set (``"squares"``, ...): the Removals of ``subtract:NAME``.
+
+    >>> SetRemovals("primes").below(12).tolist(), SetRemovals("primes").contains(10**9 + 7)
+    ([2, 3, 5, 7, 11], True)
+    """
+
+    name: str
+
+    def _set(self) -> Any:
+        from sgstudio.core.games.subtraction_sets import NAMED_SETS
+
+        return NAMED_SETS[self.name]
+
+    def below(self, n: int) -> Any:
+        """The members k < n, ascending (int64)."""
+        return self._set().members(n - 1)
+
+    def largest(self) -> int | None:
+        """None: the set is infinite."""
+        return None
+
+    def every_from(self) -> int | None:
+        """None: not every number from some point on."""
+        return None
+
+    def contains(self, k: int) -> bool:
+        """Whether k is a member (for any k, however large)."""
+        return k >= 1 and bool(self._set().contains(int(k)))
+
+    def words(self) -> str:
+        """``'a square (1, 4, 9, ...)'``."""
+        first = ", ".join(map(str, self._set().members(100)[:3].tolist()))
+        return f"{SET_WORDS[self.name][0]} ({first}, ...)"
+
+
+def parse_subtract(argument: str | None, text: str, column: int) -> Rule:
+    """``subtract:NAME``: remove a member of the infinite set NAME from a heap (case ignored)."""
+    names = ", ".join(SET_WORDS)
+    if argument is None:
+        raise RuleError(text, column - 1, f"':' and a set name after 'subtract' ({names})")
+    if not argument.strip():
+        raise RuleError(text, column, f"a set name after 'subtract:' ({names})")
+    name = argument.strip().lower()
+    if name not in SET_WORDS:
+        at = column + len(argument) - len(argument.lstrip())
+        raise RuleError(text, at, f"one of {names}", f"expected one of {names}, found {argument.strip()!r}")
+    removals = SetRemovals(name)
+    return Rule(f"subtract:{name}", (Clause(0, removals), Clause(1, removals)), "subtract",
+                name=SET_WORDS[name][1])
+
+
+def subtract_engine(rule: Rule) -> Any:
+    """The values engine of ``subtract:NAME``: subtraction_engine.ValueTable (imported only now)."""
+    from sgstudio.core.games.subtraction_engine import ValueTable
+
+    return ValueTable(rule.text.split(":", 1)[1], rule=rule)
+
+
 FAMILIES: dict[str, RuleFamily] = {
     "grundy": RuleFamily("grundy", "split a heap into two unequal heaps (Grundy's game)", parse_grundy),
     "snim": RuleFamily("snim:a,b,c", "remove a, b or c tokens (S-Nim)", parse_snim),
     "split": RuleFamily("split:K", "remove any number, or split a heap into K heaps", parse_split),
+    "subtract": RuleFamily("subtract:NAME", "remove a square, prime, Fibonacci number, triangular number "
+                           "or factorial (NAME: " + ", ".join(SET_WORDS) + ")", parse_subtract,
+                           subtract_engine),
 }
 """Named rule families by name: one entry per family (a parser and a values engine)."""
 
@@ -110,7 +188,7 @@ def named_syntax() -> str:
     """The named rules' syntax, for messages.
 
     >>> named_syntax()
-    'grundy, snim:a,b,c, split:K'
+    'grundy, snim:a,b,c, split:K, subtract:NAME'
     """
     return ", ".join(f.syntax for f in FAMILIES.values())
 
@@ -125,6 +203,7 @@ PRESETS: tuple[tuple[str, str], ...] = (
     ("Grundy's game", "grundy"),
     ("Lasker's Nim", "split:2"),
     ("Split-nim (HDU 5795)", "split:3"),
+    ("Subtract-a-square", "subtract:squares"),
 )
 """(name, rule text) of the well-known games, for a presets menu."""
 

@@ -17,8 +17,9 @@ Theorems used (nothing else is ever called certified):
   in :mod:`sgstudio.core.games.splitnim`, it gives g(n + P) = g(n) + P for n >= 1, P = 2**K; no
   smaller p, and no start below 1, has a constant difference (g(n) - n has smallest period P).
 
-Anything else (Grundy's game, rules that remove any number) gets at most "appears periodic up to N,
-not certified", when the end of the table repeats for at least half of it and three periods.
+Anything else (Grundy's game, rules that remove any number, ``subtract:NAME`` with its infinite S)
+gets at most "appears periodic up to N, not certified", when the end of the table repeats for at
+least half of it and three periods.
 
 Examples
 --------
@@ -89,7 +90,7 @@ class PeriodReport:
 def first_run(g: np.ndarray, length: int, pmax: int, parts: int, t: int, mode: int) -> tuple[int, int, int]:
     """The kernel :func:`sgstudio.core.games.takebreak_kernels._first_run_py` on ``g[:length]``."""
     fn = kernel("first_run", compiled=jit_loaded("first_run") or length * 64 > 200_000)
-    p, n0, s = fn(g, length, 1, pmax, parts, t, mode)
+    p, n0, s = fn(np.asarray(g, np.uint32), length, 1, pmax, parts, t, mode)  # one compiled signature
     return int(p), int(n0), int(s)
 
 
@@ -120,8 +121,10 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
                          f"{n0} <= n < {bound} (checked), which proves it for every n >= {n0}")
                 return PeriodReport(True, n0, p, 0, True, words, length)
         pattern = _pattern(g, length)
-        if pattern is not None and seen is not None and seen.period == pattern.period and (
-                not certifiable or pattern.saltus):  # growing values: no pure period to certify
+        # no theorem to wait for (or growing values, no pure period to certify): a pattern seen at two
+        # lengths in a row is reported; not for an infinite S, whose next member may break it
+        settled = pattern is not None and seen is not None and seen.period == pattern.period
+        if settled and (not certifiable or pattern.saltus) and rule.family != "subtract":
             return _not_certified(pattern, length, rule)
         seen = pattern
         if length >= max_values:
@@ -136,7 +139,10 @@ def _pattern(g: np.ndarray, length: int) -> PeriodReport | None:
 
 def _not_certified(seen: PeriodReport | None, checked: int, rule: Rule, stop: str = "") -> PeriodReport:
     """The pattern seen (if any) at ``checked`` values, with the reason no theorem certifies it."""
-    if rule.distinct:
+    if rule.family == "subtract":
+        why = (f"no theorem applies: S ({rule.clauses[0].removals.words()}) is infinite, and a subtraction "
+               "game with an infinite S need not be periodic")
+    elif rule.distinct:
         why = "no theorem applies to a rule asking for unequal heaps"
     elif not rule.finite:
         why = "no theorem applies: the rule removes arbitrarily many tokens"

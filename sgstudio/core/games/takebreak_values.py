@@ -45,9 +45,11 @@ SPARSE_GAIN = 20
 """About how much cheaper a pair is to search (vectorised) than to stamp."""
 LEAD = 16
 """Pairs stamped at most before the search, per possible value (the kernel's ``lead``)."""
-LEAD_SPARSE = 8
-SEARCH_FACTOR = 2
+LEAD_SPARSE = 4
+SEARCH_FACTOR = 16
 """The pairs kernel searches at most this many times the pairs it would otherwise stamp."""
+NARROW_TOP = 1 << 16
+"""The pairs kernel's copies of g are uint16 while the values' range (64 * words) is at most this."""
 MAX_RARE_SHARE = 0.2
 """The sparse-space method is used while at most this share of the recent heaps is rare."""
 
@@ -127,7 +129,8 @@ class ValueTable:
         self._certifiable = rule.finite and not rule.distinct
         self._decided = self.method == "plain"
         self._g = np.zeros(0, np.uint32)
-        self._gr = np.zeros(0, np.uint32)
+        self._gp = np.zeros(0, np.uint16)  # the pairs kernel's copy of g, and g reversed: uint16 while
+        self._gr = np.zeros(0, np.uint16)  # values fit (its searches go twice as fast), else uint32
         self._n = 0
         self._words = 1
         self._tables = np.zeros((max(self.parts - 1, 1), 0, 1), np.uint64)
@@ -234,7 +237,9 @@ class ValueTable:
         grown[: self._n] = self._g[: self._n]
         self._g = grown
         if self.method != "plain":
-            self._gr = np.zeros(cap, np.uint32)
+            self._gp = np.zeros(cap, self._gp.dtype)
+            self._gp[: self._n] = self._g[: self._n]
+            self._gr = np.zeros(cap, self._gp.dtype)
             self._gr[cap - self._n :] = self._g[: self._n][::-1]
         elif self.parts >= 2:
             need = (self.parts - 1) * cap * self._words * 8
@@ -252,6 +257,8 @@ class ValueTable:
             self._rare = np.concatenate([self._rare, np.zeros(self._rare.size, np.int64)])
             return
         words = 2 * self._words
+        if 64 * words > NARROW_TOP and self._gp.dtype == np.uint16:  # values may not fit now
+            self._gp, self._gr = self._gp.astype(np.uint32), self._gr.astype(np.uint32)
         tables = np.zeros((self._tables.shape[0], self._tables.shape[1], words), np.uint64)
         tables[:, :, : self._words] = self._tables
         prefix = np.zeros((self._prefix.shape[0], words), np.uint64)
@@ -273,12 +280,13 @@ class ValueTable:
         measuring = self._search_factor or self._chunks % 4 == 0
         factor = SEARCH_FACTOR if measuring else 0
         stats = np.zeros(2, np.int64)
-        reached = int(fn(self._g, self._gr, start, end, zero_ok, fin[1, : fin_len[1]], int(any_from[1]),
+        reached = int(fn(self._gp, self._gr, start, end, zero_ok, fin[1, : fin_len[1]], int(any_from[1]),
                          fin[2, : fin_len[2]], self.rule.distinct, sparse, np.uint64(self.mask), self.twist,
                          self.rho, self._rare, self._state, self._prefix[1], self._words, self._lead(),
                          factor, stats))
         if measuring and stats[0] >= 256:  # searching pays unless most heaps end up stamping all
             self._search_factor = SEARCH_FACTOR if 2 * stats[1] <= stats[0] else 0
+        self._g[start:reached] = self._gp[start:reached]
         return reached
 
     def _lead(self) -> int:

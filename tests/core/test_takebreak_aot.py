@@ -1,0 +1,74 @@
+"""The take-and-break kernels compiled ahead of time (sgstudio.core.games.takebreak_aot): the same
+values as numba's kernels and as the definition, dispatch by dtype, and a values process that loads
+them without importing numba. ``make test`` builds the extension first; a bare pytest run builds it
+here once (it is kept in the package's __pycache__)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_takebreak import naive_values
+
+from sgstudio.core.games import takebreak_aot as aot
+from sgstudio.core.games import takebreak_kernels as kernels
+from sgstudio.core.games import takebreak_values as tv
+from sgstudio.core.games.takebreak_rules import parse_rule
+
+
+@pytest.fixture(scope="module")
+def built():
+    return aot.ensure_built()
+
+
+def _values(rule: str, n: int, pairs, monkeypatch) -> np.ndarray:
+    monkeypatch.setattr(tv, "PYTHON_WORK", -1)
+    monkeypatch.setitem(kernels._JIT, "pairs", pairs)
+    return tv.ValueTable(parse_rule(rule)).values(n)
+
+
+@pytest.mark.parametrize(("rule", "n", "narrow_top"), [("grundy", 4000, 1 << 16), ("0.007", 3000, 1 << 16),
+                                                       ("0.77", 2000, 1 << 16), ("0.6", 3000, 1 << 16),
+                                                       ("0.666", 400, 64)])  # the last widens to uint32
+def test_built_pairs_kernel_equals_numbas(built, rule, n, narrow_top, monkeypatch):
+    monkeypatch.setattr(tv, "NARROW_TOP", narrow_top)
+    ours = _values(rule, n, aot.kernel("pairs"), monkeypatch)
+    assert np.array_equal(ours, _values(rule, n, kernels.jitted("pairs"), monkeypatch))
+    if narrow_top == 64:
+        assert ours.max() >= 64  # the uint32 export ran
+        digits = [int(c, 16) for c in rule.replace(".", "")]
+        assert ours.tolist() == naive_values(digits, n)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=300), st.integers(1, 40), st.integers(1, 3),
+       st.integers(0, 6), st.sampled_from([0, 1]))
+def test_built_first_run_equals_numbas_and_falls_back_on_other_dtypes(built, values, pmax, parts, t, mode):
+    g = np.array(values, np.uint32)
+    args = (len(values), 1, pmax, parts, t, mode)
+    expected = kernels.jitted("first_run")(g, *args)
+    assert aot.kernel("first_run")(g, *args) == expected
+    for other in (g.astype(np.uint16), g.astype(np.int64), np.repeat(g, 2)[::2]):  # no export fits
+        assert aot.kernel("first_run")(other, *args) == expected  # numba's kernel answers
+    assert not aot.fits("first_run_u4", (g, *args[:-1], 0.5)) and not aot.fits("first_run_u4", (g,))
+
+
+def test_a_values_process_uses_the_built_kernels_and_imports_no_numba(built, tmp_path):
+    code = ("import sys; from sgstudio import cli; cli.main(['values', '0.007', '1500']); "
+            "from sgstudio.core.games import takebreak_kernels as k; "
+            "print(k._JIT['pairs'].__module__, [m for m in sys.modules if m.split('.')[0] == 'numba'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=tmp_path).stdout.splitlines()
+    assert out[0] == " ".join(map(str, naive_values([0, 0, 0, 7], 1500)))
+    assert out[1] == "sgstudio.core.games.takebreak_aot []"
+
+
+def test_the_build_is_named_after_the_kernels_source(built):
+    assert built == aot.module_path() and built.name.startswith(aot.module_name())
+    name = aot.module_name()
+    assert name != "takebreak_aot_unknown" and len(name) == len("takebreak_aot_") + 16
+    assert aot.kernel("plain") is None  # no export: numba compiles it
