@@ -162,3 +162,18 @@ class BigData:
         if self.grid is not None:
             arrays += [self.grid.ids, self.grid.keys]
         return sum(a.nbytes for a in arrays)
+
+
+def data_of(model) -> BigData:
+    """The arrays of a :class:`~sgstudio.core.graph.GameGraph` (every vertex must have a position).
+    Needs no Qt: a worker thread may build them for a document that nothing shows yet."""
+    xy = model.positions()
+    size = len(xy)
+    alive = np.zeros(size, bool)
+    alive[np.array(model.nodes(), np.int64)] = True
+    zero = np.ones(size, bool)
+    known = model.zero_values()[:size]
+    zero[: len(known)] = known
+    src, dst = model.edge_arrays()
+    return BigData.build(size, xy, zero, src, dst, alive)
+

@@ -27,6 +27,7 @@ from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QToolTip
 
 from sgstudio.core.graph import GameGraph
+from sgstudio.gui.canvas import big_canvas
 from sgstudio.gui.canvas.big_data import BigData
 from sgstudio.gui.canvas.big_layer import BigLayer
 from sgstudio.gui.canvas.items import RADIUS, TEXT_LOD, EdgeItem, VertexItem
@@ -85,7 +86,7 @@ class BigGraphScene(GraphScene):
         self._hovered.clear()
         self._detail.clear()
         self.model = model
-        self.data = _data_of(model)
+        self.data = big_canvas.prepared_data(model)
         self.layer = BigLayer(self.data)
         self.addItem(self.layer)
         self.token_layer = TokenLayer(self._token_holders)
@@ -370,17 +371,3 @@ class BigGraphScene(GraphScene):
 
 def _around(x: float, y: float) -> QRectF:
     return QRectF(x - RADIUS - 12, y - RADIUS - 12, 2 * RADIUS + 24, 2 * RADIUS + 24)
-
-
-def _data_of(model: GameGraph) -> BigData:
-    """The arrays of ``model`` (every vertex must have a position)."""
-    xy = model.positions()
-    size = len(xy)
-    alive = np.zeros(size, bool)
-    ids = np.array(model.nodes(), np.int64)
-    alive[ids] = True
-    zero = np.ones(size, bool)
-    values = model.values()
-    zero[ids] = np.fromiter((values[v] == 0 for v in ids.tolist()), bool, ids.size)
-    src, dst = model.edge_arrays()
-    return BigData.build(size, xy, zero, src, dst, alive)

@@ -107,7 +107,7 @@ class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
             self._use_scene((BigGraphScene if big else GraphScene)(GameGraph(), self))
         placed = ([], None, 0)
         if big:
-            placed = big_canvas.place_big(model)
+            placed = big_canvas.placement(model)
         elif any(model.pos(v) is None for v in model.nodes()):
             for v, p in self._initial_positions(model).items():
                 model.set_pos(v, p)

@@ -12,13 +12,14 @@ from itertools import chain
 import numpy as np
 
 from sgstudio.core.graph import GameGraph
+from sgstudio.gui import memory
 
 
 def cases(text: str, file: str) -> list[object]:
     """The test cases of an HDU 1524 input (ParseError on bad input)."""
     from sgstudio.formats import hdu1524
 
-    return list(hdu1524.parse(text, file))
+    return list(hdu1524.parse_arrays(text, file))  # arrays: no Python list per position
 
 
 def case_parts(case: object) -> tuple[int, list[list[int]], list[list[int]]]:
@@ -27,18 +28,24 @@ def case_parts(case: object) -> tuple[int, list[list[int]], list[list[int]]]:
     return len(succ), succ, [list(q) for q in case.queries]
 
 
-def case_model(case: object) -> tuple[GameGraph, list[list[int]]]:
+def case_model(case: object, file: str = "the file") -> tuple[GameGraph, list[list[int]]]:
     """The game of a case (no positions yet; the first query's tokens placed) and its queries.
 
-    Raises CycleError when the case's graph has a cycle.
+    Raises CycleError when the case's graph has a cycle, TooBigError (before building anything)
+    when it would not fit in memory.
     """
-    succ = case.successors
-    n = len(succ)
-    lengths = np.fromiter(map(len, succ), np.int64, n)
-    tails = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    heads = np.fromiter(chain.from_iterable(succ), np.int64, int(lengths.sum()))
+    if hasattr(case, "edge_arrays"):  # a case read as arrays: its lists of queries are new already
+        tails, heads = case.edge_arrays()
+        n, queries = case.n, case.queries
+    else:
+        succ = case.successors
+        n = len(succ)
+        lengths = np.fromiter(map(len, succ), np.int64, n)
+        tails = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        heads = np.fromiter(chain.from_iterable(succ), np.int64, int(lengths.sum()))
+        queries = [list(q) for q in case.queries]
+    memory.check_graph(file, n, len(heads))
     model = GameGraph.from_edges(n, np.stack([tails, heads], axis=1))
-    queries = [list(q) for q in case.queries]
     for v in queries[0] if queries else ():
         model.add_token(v)
     return model, queries
