@@ -200,6 +200,10 @@ class BigLayer(QGraphicsItem):
         across = max(2.5, 2 * RADIUS * scale)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        chosen = ids[self.data.selected[ids]]
+        if chosen.size:  # the selected ones: a dark ring around the dot
+            painter.setPen(_point_pen(palette.SELECTION, across + 5))
+            painter.drawPoints(polygon(self.data.xy[chosen]))
         zero = self.data.zero[ids]
         for colour, chosen in ((palette.BLUE, ids[zero]), (palette.ORANGE, ids[~zero])):
             if chosen.size:
@@ -214,11 +218,17 @@ class BigLayer(QGraphicsItem):
     def _paint_discs(self, painter: QPainter, scale: float, ids: np.ndarray) -> None:
         self.last_lod = "discs"
         xy, zero = self.data.xy[ids].tolist(), self.data.zero[ids].tolist()
+        chosen = self.data.selected[ids].tolist()
         outline, ring = palette.pen(palette.INK, 1.5), palette.pen(palette.PAPER, 1.5)
+        halo = palette.pen(palette.SELECTION, 3.0, Qt.PenStyle.DashLine)  # as a selected item's
         fills = (palette.fill(1), palette.fill(0))
         inner = RADIUS - 3.5
-        for (x, y), z in zip(xy, zero, strict=True):
+        for (x, y), z, selected in zip(xy, zero, chosen, strict=True):
             centre = QPointF(x, y)
+            if selected:
+                painter.setPen(halo)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(centre, RADIUS + 4, RADIUS + 4)
             painter.setPen(outline)
             painter.setBrush(fills[z])
             painter.drawEllipse(centre, RADIUS, RADIUS)

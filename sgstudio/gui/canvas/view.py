@@ -13,6 +13,7 @@ from sgstudio.gui import palette
 from sgstudio.gui.canvas import big_canvas, export
 from sgstudio.gui.canvas.big_actions import BigGraphActions
 from sgstudio.gui.canvas.big_scene import BigGraphScene
+from sgstudio.gui.canvas.big_select import BandGesture
 from sgstudio.gui.canvas.editing import EditActions
 from sgstudio.gui.canvas.items import VertexItem
 from sgstudio.gui.canvas.legend import EmptyHint, LegendWidget
@@ -335,6 +336,8 @@ class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
         self.setFocus()
         self.scene().set_rim_cue(None)
         self._gesture = self._tool.press(button, event.modifiers(), pos, vp)
+        if self._gesture is None and button == Qt.MouseButton.LeftButton and self.is_big():
+            self._gesture = BandGesture(self, vp, event.modifiers())  # selects by the arrays
         if self._gesture is None:
             super().mousePressEvent(event)
 
