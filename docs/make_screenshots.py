@@ -1,7 +1,8 @@
 """Redo the README's screenshots (docs/screenshots/*.png), 1280x800 each.
 
 Run it with a display, or headless as ``xvfb-run -a .venv/bin/python docs/make_screenshots.py``
-(Qt's offscreen platform works too, with plainer fonts). Every picture is the real window (or a
+(Qt's offscreen platform works too, with plainer fonts); a folder given as its argument gets the
+pictures instead (to compare them with the README's). Every picture is the real window (or a
 tab alone) driven as a person would: files imported through the window, a vertex selected, a
 winning move hovered, a game played against the computer with a token caught sliding.
 """
@@ -16,7 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QElapsedTimer, QSettings
 from PySide6.QtWidgets import QApplication
 
-OUT = Path(__file__).resolve().parent / "screenshots"
+OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent / "screenshots"
 SIZE = (1280, 800)
 
 
@@ -125,9 +126,17 @@ def tab_shots(app: QApplication) -> None:
     rows = [sorted(rng.sample(range(1, 21), rng.randint(1, 5))) for _ in range(14)]
     board.model.replace(rows, 20)
     wait(app, 400)
-    board.panel.moves.setCurrentRow(1)  # its arrow is drawn as when hovered
+    board.analysis_panel.moves.setCurrentRow(1)  # its arrow is drawn as when hovered
     save(app, board, "tab-board.png")
     board.close()
+    from sgstudio.gui.tabs.nim import NimTab
+
+    nim = NimTab()  # the worked example of docs/adding-a-game.md
+    nim.resize(*SIZE)
+    nim.show()
+    nim.model.set_heaps((3, 5, 6, 9))
+    save(app, nim, "tab-nim.png")
+    nim.close()
 
 
 def main() -> int:

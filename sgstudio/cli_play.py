@@ -2,10 +2,14 @@
 
 Both players follow the computer's policy (:mod:`sgstudio.core.policy`): from a winning position
 move to nim-sum 0 (the first winning move in the game's order), from a losing position leave the
-opponent the fewest winning replies. The line runs until no move remains, or for at most
-``--max-moves`` moves (default :data:`DEFAULT_MAX_MOVES`; 0 means no limit: a line on two heaps of
-10^18 is about 10^18 moves long); the player who makes the last move wins (normal play). Player 1
-moves first.
+opponent the fewest winning replies. The game of a format is the registry's
+(:func:`sgstudio.core.registry.for_format`): its class reads the test case
+(``from_judge_case``) and writes its moves as JSON (``move_json``) and in words
+(``judge_move_text``: ``token 0 -> 1``, ``heap 0, take 2``, ``heap 0, split into 1 + 1 + 2``,
+``row 0, 18 -> 19``); both count heaps and rows from 0. The line runs
+until no move remains, or for at most ``--max-moves`` moves (default :data:`DEFAULT_MAX_MOVES`; 0
+means no limit: a line on two heaps of 10^18 is about 10^18 moves long); the player who makes the
+last move wins (normal play). Player 1 moves first.
 
 Text output, written as the line goes: one numbered move a line with the nim-sum after it, then the
 winner; a line that was cut ends with ``stopped after N moves (--max-moves N); player P wins with
@@ -33,9 +37,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sgstudio import cli
+from sgstudio.core import registry
 from sgstudio.core.errors import SGStudioError
+from sgstudio.core.outcome import Outcome
 from sgstudio.core.play import Game, Move, Position
-from sgstudio.core.policy import choose_move, has_move
+from sgstudio.core.policy import choose_move, has_move, outcome
 from sgstudio.formats import FORMATS
 
 DEFAULT_MAX_MOVES = 1000
@@ -43,12 +49,12 @@ DEFAULT_MAX_MOVES = 1000
 
 @dataclass(frozen=True)
 class Setup:
-    """A game, its start position, and how this format writes a move in JSON and in words."""
+    """A game, its start position, and how the game writes a move in JSON and in words."""
 
     game: Game
     start: Position
     move_json: Callable[[Move], dict[str, Any]]
-    move_text: Callable[[Move], str]
+    move_text: Callable[[Move, Position], str]
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,7 @@ class Step:
 
     player: int
     move: Move
+    before: Position
     after: Position
     value_after: int
     reason: str
@@ -79,79 +86,20 @@ def pick(items: Sequence[Any], number: int, option: str, what: str, file: str, w
     return items[number - 1]
 
 
-def _only_query(query: int, file: str) -> None:
-    if query != 1:
-        raise SGStudioError(f"{file}: --query {query} is out of range: each test case has 1 position")
-
-
-def setup_hdu1524(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
-    """The tokens of query ``query`` on the DAG of test ``case``."""
-    from sgstudio.core.games.dag import DagGame
-
+def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
+    """The position ``query`` of test ``case`` (both from 1) of a parsed judge file of format ``fmt``,
+    on the game the registry gives that format."""
+    kind = registry.for_format(fmt)
     chosen = pick(cases, case, "--case", "test case", file)
-    tokens = pick(chosen.queries, query, "--query", "query", file, f" in test case {case}")
-    return Setup(DagGame(chosen.successors), tuple(sorted(tokens)),
-                 lambda m: {"from": m[0], "to": m[1]},
-                 lambda m: f"token {m[0]} -> {m[1]}")
-
-
-def setup_hdu1536(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
-    """The heaps of position ``query`` of test ``case``, with that test's set S."""
-    from sgstudio.core.games.snim import SubtractionGame
-
-    chosen = pick(cases, case, "--case", "test case", file)
-    heaps = pick(chosen.positions, query, "--query", "position", file, f" in test case {case}")
-    return Setup(SubtractionGame(chosen.S), tuple(heaps),
-                 lambda m: {"heap": m[0], "take": m[1]},
-                 lambda m: f"heap {m[0]}, take {m[1]}")
-
-
-def setup_hdu5724(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
-    """The board of test ``case`` (one position per test)."""
-    from sgstudio.core.games.board import BoardGame
-
-    chosen = pick(cases, case, "--case", "test case", file)
-    _only_query(query, file)
-    return Setup(BoardGame(), chosen.position(),
-                 lambda m: {"row": m[0], "from": m[1], "to": m[2]},
-                 lambda m: f"row {m[0]}, {m[1]} -> {m[2]}")
-
-
-def setup_hdu5795(cases: Sequence[Any], case: int, query: int, file: str) -> Setup:
-    """The heaps of test ``case`` (one position per test); a heap is taken from or split in three."""
-    from sgstudio.core.games.splitnim import SplitNim
-
-    chosen = pick(cases, case, "--case", "test case", file)
-    _only_query(query, file)
-    return Setup(SplitNim(3), tuple(chosen.heaps),
-                 lambda m: {"heap": m[0], "after": list(m[1])},
-                 split_text)
-
-
-def split_text(move: Move) -> str:
-    """A split-nim move in words.
-
-    >>> split_text((0, ())), split_text((1, (3,))), split_text((2, (1, 1, 2)))
-    ('heap 0, take all', 'heap 1, leave 3', 'heap 2, split into 1 + 1 + 2')
-    """
-    i, after = move
-    if len(after) > 1:
-        return f"heap {i}, split into " + " + ".join(map(str, after))
-    return f"heap {i}, leave {after[0]}" if after else f"heap {i}, take all"
-
-
-SETUPS: dict[str, Callable[[Sequence[Any], int, int, str], Setup]] = {
-    "hdu1524": setup_hdu1524,
-    "hdu1536": setup_hdu1536,
-    "hdu5724": setup_hdu5724,
-    "hdu5795": setup_hdu5795,
-}
+    game, positions = kind.game.from_judge_case(chosen)
+    start = pick(positions, query, "--query", game.judge_position, file, f" in test case {case}")
+    return Setup(game, start, game.move_json, lambda move, _before: game.judge_move_text(move))
 
 
 def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1) -> Setup:
     """Parse a judge file and set up the game and position that ``--case``/``--query`` pick."""
     module = importlib.import_module(f"sgstudio.formats.{fmt}")
-    return SETUPS[fmt](module.parse(text, file), case, query, file)
+    return setup(fmt, module.parse(text, file), case, query, file)
 
 
 def line(game: Game, start: Position, max_moves: int | None = None) -> Iterator[Step]:
@@ -162,8 +110,8 @@ def line(game: Game, start: Position, max_moves: int | None = None) -> Iterator[
         decision = choose_move(game, position)
         if decision is None:
             return
-        position = game.apply(position, decision.move)
-        yield Step(player, decision.move, position, game.value(position), decision.reason)
+        before, position = position, game.apply(position, decision.move)
+        yield Step(player, decision.move, before, position, game.value(position), decision.reason)
         player, made = 3 - player, made + 1
 
 
@@ -172,7 +120,7 @@ def winner(setup: Setup, last: Step | None) -> tuple[int, bool]:
     (player 2 when player 1 had no move at all); for a line cut short, the theory's prediction."""
     end = setup.start if last is None else last.after
     if has_move(setup.game, end):
-        return (1 if setup.game.value(setup.start) else 2), False
+        return (1 if outcome(setup.game, setup.start) is Outcome.WIN else 2), False
     return (2 if last is None else last.player), True
 
 
@@ -217,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
 def _print_text(setup: Setup, steps: Iterator[Step], max_moves: int | None) -> None:
     last = None
     for count, last in enumerate(steps, 1):
-        cli.emit(f"{count}. player {last.player}: {setup.move_text(last.move)}, nim-sum {last.value_after}\n")
+        text = setup.move_text(last.move, last.before)
+        cli.emit(f"{count}. player {last.player}: {text}, nim-sum {last.value_after}\n")
         cli.flush_output()  # the line streams as it is computed
     won, finished = winner(setup, last)
     if finished:

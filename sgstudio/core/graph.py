@@ -50,10 +50,10 @@ from sgstudio.core.events import Signal
 from sgstudio.core.graph_views import BulkViews
 from sgstudio.core.incremental import DagStore
 from sgstudio.core.loopy_incremental import LoopyStore
+from sgstudio.core.outcome import Outcome
 from sgstudio.core.vertex_table import VertexTable
 
 if TYPE_CHECKING:
-    import networkx as nx
 
     from sgstudio.core.games.loopy import Gamma
 
@@ -68,8 +68,8 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
     >>> g = GameGraph.from_edges(3, [(0, 1), (1, 2)])
     >>> [g.grundy(v) for v in range(3)]
     [0, 1, 0]
-    >>> g.add_token(1); g.outcome()
-    'WIN'
+    >>> g.add_token(1); print(g.outcome())
+    WIN
     >>> g.winning_moves()
     [(1, 2)]
     >>> seen = []
@@ -88,8 +88,6 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
         self._vertices = VertexTable()  # order, labels, positions
         self._tokens: Counter[int] = Counter()
         self._next_id = 0
-        self._version = 0
-        self._nx_cache: tuple[int, nx.DiGraph] | None = None
         self._loopy = False
         self.loopy_changed = Signal()
         self.node_added = Signal()
@@ -163,7 +161,8 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
     def __len__(self) -> int:
         return self._dag.n
 
-    def number_of_edges(self) -> int:
+    def edge_count(self) -> int:
+        """How many edges the graph has (the canvas chooses its drawing by size)."""
         return len(self._dag.src)
 
     def label(self, v: int) -> str:
@@ -239,12 +238,11 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
                 total ^= val[v]
         return total
 
-    def outcome(self) -> str:
-        """``"WIN"`` if the player to move wins (nim-sum non-zero), else ``"LOSE"``; in loopy mode an
-        :class:`~sgstudio.core.outcome.Outcome`, possibly DRAW."""
+    def outcome(self) -> Outcome:
+        """WIN if the player to move wins (nim-sum non-zero), else LOSE; in loopy mode possibly DRAW."""
         if self._loopy:
             return self._rules().outcome(self.tokens())
-        return "WIN" if self.nim_sum() else "LOSE"
+        return Outcome.from_nim_sum(self.nim_sum())
 
     def winning_moves(self) -> list[tuple[int, int]]:
         """Every distinct (from, to): moving one token from ``from`` to ``to`` leaves nim-sum 0.
@@ -281,7 +279,6 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
         self._next_id = max(self._next_id, v + 1)
         self._dag.add_vertex(v)
         self._vertices.add(v, label, pos)
-        self._version += 1
         self.node_added.emit(v)
         self.values_changed.emit({v: 0})
         return v
@@ -298,7 +295,6 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
             self.remove_edge(v, w)
         self._dag.remove_vertex(v)
         self._vertices.remove(v)
-        self._version += 1
         self.node_removed.emit(v)
 
     def add_edge(self, u: int, v: int) -> None:
@@ -321,7 +317,6 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
             raise CycleError(cycle)
         dag.link(u, v)
         changed = dag.update_from(u)
-        self._version += 1
         self.edge_added.emit(u, v)
         if changed:
             self.values_changed.emit(changed)
@@ -335,7 +330,6 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
             return
         self._dag.unlink(u, v)
         changed = self._dag.update_from(u)
-        self._version += 1
         self.edge_removed.emit(u, v)
         if changed:
             self.values_changed.emit(changed)
@@ -366,13 +360,11 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
     def set_label(self, v: int, label: str) -> None:
         self._require(v)
         self._vertices.set_label(v, label)
-        self._version += 1
         self.node_changed.emit(v)
 
     def set_pos(self, v: int, pos: Pos | None) -> None:
         self._require(v)
         self._vertices.set_pos(v, pos)
-        self._version += 1
         self.node_changed.emit(v)
 
 

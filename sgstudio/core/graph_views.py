@@ -3,7 +3,7 @@ for the canvas of a big graph, and a networkx copy.
 
 >>> from sgstudio.core.graph import GameGraph
 >>> g = GameGraph.from_edges(2, [(0, 1)]); g.set_positions([0, 1], [[0.0, 0.0], [0.0, 90.0]])
->>> g.positions().tolist(), sorted(g.graph.edges())
+>>> g.positions().tolist(), sorted(g.to_networkx().edges())
 ([[0.0, 0.0], [0.0, 90.0]], [(0, 1)])
 """
 
@@ -18,12 +18,10 @@ if TYPE_CHECKING:
 
 
 class BulkViews:
-    """Needs the graph's store ``_dag``, vertex table ``_vertices``, ``_version`` and queries."""
+    """Needs the graph's store ``_dag``, vertex table ``_vertices`` and queries."""
 
     _dag: Any
     _vertices: Any
-    _version: int
-    _nx_cache: Any
 
     def edge_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """Copies of the (tails, heads) of every edge as int64 arrays (in no particular order).
@@ -48,11 +46,6 @@ class BulkViews:
 
         return _int64_view(self._dag.val) == 0
 
-    @property
-    def version(self) -> int:
-        """A number that changes with every change of the graph (not of its tokens)."""
-        return self._version
-
     def positions(self) -> np.ndarray:
         """Every id's position as a (max id + 1, 2) float array (a copy), NaN where there is none."""
         return self._vertices.positions()
@@ -67,7 +60,6 @@ class BulkViews:
         if unknown.size:
             raise ValueError(f"no vertex {int(unknown[0])}")
         self._vertices.set_positions(vertices, np.asarray(xy, np.float64).reshape(-1, 2))
-        self._version += 1
 
     def to_networkx(self) -> nx.DiGraph:
         """A new networkx DiGraph of the game; nodes carry ``label``, ``pos`` and ``grundy``."""
@@ -80,13 +72,3 @@ class BulkViews:
                              for v in values)
         graph.add_edges_from(self.edges())
         return graph
-
-    @property
-    def graph(self) -> nx.DiGraph:
-        """A read-only networkx snapshot (rebuilt lazily after each change; edit the model instead)."""
-        if self._nx_cache is None or self._nx_cache[0] != self._version:
-            import networkx as nx
-
-            self._nx_cache = (self._version, nx.freeze(self.to_networkx()))
-        return self._nx_cache[1]
-

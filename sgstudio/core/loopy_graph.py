@@ -159,7 +159,6 @@ class LoopyMode:
 
     _dag: Any
     _loopy: bool
-    _version: int
     loopy_changed: Signal
     values_changed: Signal
     _require: Callable[[int], None]
@@ -177,7 +176,6 @@ class LoopyMode:
         before = self.values()
         self._dag = to_loopy(self._dag) if on else to_dag(self._dag)
         self._loopy = bool(on)
-        self._version += 1
         after = self.values()
         self.loopy_changed.emit(self._loopy)
         changed = {v: g for v, g in after.items() if g != before[v]}
@@ -223,7 +221,6 @@ class LoopyMode:
         before = self._dag.gamma_of(u)
         change(u, v)
         changed = self._dag.update_from(u, before, v)
-        self._version += 1
         event.emit(u, v)
         if changed:
             self.values_changed.emit(changed)

@@ -1,34 +1,33 @@
-"""Moves as people write them: one parser per game, and refusals in the numbering people see.
+"""Moves as people write them: the text readers the games' ``parse_move`` methods share, and
+refusals in the numbering people see.
 
 Moves of :mod:`sgstudio.core.play` number heaps and rows from 0 and vertices by id; people number
-heaps and rows from 1 (as the tabs and the Play panel do) and name vertices by label. The parsers
+heaps and rows from 1 (as the tabs and the Play panel do) and name vertices by label. The readers
 turn a line of text into a move and raise ValueError with a clear message when the text is not a
 move of the game's *form*; whether the move is *legal* is the game's business (its ``apply``), and
-:func:`people_reason` words the game's one-line reason in people's numbering.
+:func:`renumbered_reason` words the game's one-line reason in people's numbering. Each game class
+names its syntax (``syntax``, one line) and calls its reader from ``parse_move``; nothing here
+knows which games exist.
 
-Syntax (case does not matter; the Play panel's move list is valid input too):
+Syntax (case does not matter; what a game's ``move_text`` writes is valid input too):
 
-- tokens on a DAG: ``A -> D`` or ``A D`` (vertex labels, or vertex ids when no label matches);
-- S-Nim: ``heap 2 take 3``, ``2: take 3`` or ``2 3`` (heap 2, take 3 stones);
+- tokens on a graph: ``A -> D`` or ``A D`` (vertex labels, or vertex ids when no label matches);
+- S-Nim: ``heap 2 take 3``, ``2: take 3``, ``2 3`` (heap 2, take 3 stones) or ``heap 2: take 3 -> 4``;
 - split-nim: ``2 take 3`` or ``2 3`` (take 3 from heap 2), ``2 take all``, ``2 -> 5`` (leave 5),
   ``2 -> 2 + 3 + 4`` or ``2: 2 + 3 + 4`` (split heap 2 into 2, 3 and 4);
-- board: ``row 2: 18 -> 19``, ``2 18 19``, or ``2 18`` (the chess of row 2 in column 18 makes its
-  only move: a chess has at most one).
+- board (:func:`sgstudio.core.games.board.parse_board_move`): ``row 2: 18 -> 19``, ``2 18 19``, or
+  ``2 18`` (the chess of row 2 in column 18 makes its only move: a chess has at most one).
 
 Examples
 --------
->>> from sgstudio.core.games.snim import SubtractionGame
->>> from sgstudio.core.games.splitnim import SplitNim
->>> parse_move(SubtractionGame([2, 5]), "heap 2 take 5", (3, 7))
-(1, 5)
->>> parse_move(SplitNim(3), "1 -> 2 + 3 + 4", (9,)), parse_move(SplitNim(3), "1 take 3", (9,))
+>>> parse_snim_move("heap 2 take 5", (3, 7)), parse_snim_move("heap 2: take 5 -> 2", (3, 7))
+((1, 5), (1, 5))
+>>> parse_splitnim_move("1 -> 2 + 3 + 4", (9,)), parse_splitnim_move("1 take 3", (9,))
 ((0, (2, 3, 4)), (0, (6,)))
->>> parse_move(SplitNim(3), "3 take 1", (9,))
+>>> parse_splitnim_move("3 take 1", (9,))
 Traceback (most recent call last):
 ...
 ValueError: there is no heap 3: the heaps are numbered 1..1
->>> people_reason(SubtractionGame([2, 5]), (3, 7), (0, 5), "heap 0 has only 3 stones")
-'heap 1 has only 3 stones'
 """
 
 from __future__ import annotations
@@ -37,57 +36,18 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sgstudio.core.games.board import BoardGame, row_moves
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim import SplitNim
-
 Label = Callable[[int], str]
 Move = tuple
 
 ARROW = r"\s*(?:->|→|=>)\s*"
 _NOTE = re.compile(r"\s*\([^()]*\)\s*$")  # a trailing note in brackets, like "(7 -> 2)" or "(jumps)"
 _HEAD = re.compile(r"(?:heap\s*)?(\d+)\s*[:,]?\s*(.*)", re.IGNORECASE | re.DOTALL)
-SYNTAX = {
-    "dag": 'write a move as "A -> D" or "A D": the vertex of a token, then a successor',
-    "snim": 'write a move as "heap 2 take 3" or "2 3": the heap (from 1), then the stones to take',
-    "splitnim": 'write a move as "2 take 3", "2 -> 5" (leave 5) or "2 -> 2 + 3 + 4" (split heap 2)',
-    "board": 'write a move as "row 2: 18 -> 19" or "2 18": the row (from 1), then the chess\'s column',
-}
-"""What each game's parser accepts, in one line (the Play panel's placeholder and help use it)."""
+DAG_SYNTAX = 'write a move as "A -> D" or "A D": the vertex of a token, then a successor'
+SNIM_SYNTAX = 'write a move as "heap 2 take 3" or "2 3": the heap (from 1), then the stones to take'
+SPLITNIM_SYNTAX = 'write a move as "2 take 3", "2 -> 5" (leave 5) or "2 -> 2 + 3 + 4" (split heap 2)'
 
 
-def kind_of(game: Any) -> str:
-    """``"dag"``, ``"snim"``, ``"splitnim"``, ``"board"``, or ``""`` for another game.
-
-    >>> kind_of(BoardGame()), kind_of(SplitNim(2)), kind_of(object())
-    ('board', 'splitnim', '')
-    """
-    for cls, kind in ((DagGame, "dag"), (SubtractionGame, "snim"), (SplitNim, "splitnim"),
-                      (BoardGame, "board")):
-        if isinstance(game, cls):
-            return kind
-    return ""
-
-
-def parse_move(game: Any, text: str, position: Sequence[Any], label: Label = str) -> Move:
-    """The move that ``text`` writes in ``game`` at ``position`` (``label`` names DAG vertices).
-
-    ValueError with a clear message when the text is not a move of this game's form.
-    """
-    kind = kind_of(game)
-    if kind == "dag":
-        return parse_dag_move(text, len(game.successors), label)
-    if kind == "snim":
-        return parse_snim_move(text, position)
-    if kind == "splitnim":
-        return parse_splitnim_move(text, position)
-    if kind == "board":
-        return parse_board_move(text, position, game.width)
-    raise ValueError(f"typed moves are not known for {type(game).__name__}")
-
-
-def _index(number: str, count: int, what: str) -> int:
+def index_of(number: str, count: int, what: str) -> int:
     """The 0-based index of ``what`` number ``number`` (people count from 1)."""
     n = int(number)
     if not 1 <= n <= count:
@@ -96,31 +56,44 @@ def _index(number: str, count: int, what: str) -> int:
     return n - 1
 
 
-def _head(text: str, kind: str) -> tuple[str, str]:
-    """The leading heap or row number and the rest of ``text`` (a trailing note dropped)."""
+def head(text: str, syntax: str, row: bool = False) -> tuple[str, str]:
+    """The leading heap (or ``row``) number and the rest of ``text`` (a trailing note dropped);
+    ValueError(``syntax``) when there is none.
+
+    >>> head("heap 2: take 3 (7 -> 4)", "?"), head("row 1: 18 -> 19", "?", row=True)
+    (('2', 'take 3'), ('1', '18 -> 19'))
+    """
     body = _NOTE.sub("", text.strip())
-    match = _HEAD.fullmatch(re.sub(r"^row\s*", "heap ", body, flags=re.IGNORECASE) if kind == "board"
-                            else body)
+    match = _HEAD.fullmatch(re.sub(r"^row\s*", "heap ", body, flags=re.IGNORECASE) if row else body)
     if match is None:
-        raise ValueError(SYNTAX[kind])
+        raise ValueError(syntax)
     return match[1], match[2].strip()
 
 
 def parse_snim_move(text: str, position: Sequence[int]) -> tuple[int, int]:
-    """``(heap_index, take)`` from ``"heap 2 take 3"``, ``"2: take 3"`` or ``"2 3"``.
+    """``(heap_index, take)`` from ``"heap 2 take 3"``, ``"2: take 3"``, ``"2 3"`` or, with what is
+    left, ``"heap 2: take 3 -> 4"``.
 
     >>> parse_snim_move("2 3", (5, 7)), parse_snim_move("heap 2: take 5 (7 -> 2)", (5, 7))
     ((1, 3), (1, 5))
+    >>> parse_snim_move("heap 2: take 5 -> 3", (5, 7))
+    Traceback (most recent call last):
+    ...
+    ValueError: heap 2 has 7 stones: taking 5 leaves 2, not 3
     >>> parse_snim_move("2 three", (5, 7))
     Traceback (most recent call last):
     ...
     ValueError: write a move as "heap 2 take 3" or "2 3": the heap (from 1), then the stones to take
     """
-    heap, rest = _head(text, "snim")
-    take = re.fullmatch(r"(?:take\s*|-\s*)?(\d+)", rest, re.IGNORECASE)
+    heap, rest = head(text, SNIM_SYNTAX)
+    take = re.fullmatch(r"(?:take\s*|-\s*)?(\d+)(?:" + ARROW + r"(\d+))?", rest, re.IGNORECASE)
     if take is None:
-        raise ValueError(SYNTAX["snim"])
-    return _index(heap, len(position), "heap"), int(take[1])
+        raise ValueError(SNIM_SYNTAX)
+    i = index_of(heap, len(position), "heap")
+    if take[2] is not None and int(position[i]) - int(take[1]) != int(take[2]):
+        raise ValueError(f"heap {heap} has {position[i]} stones: taking {take[1]} leaves "
+                         f"{int(position[i]) - int(take[1])}, not {take[2]}")
+    return i, int(take[1])
 
 
 def parse_splitnim_move(text: str, position: Sequence[int]) -> tuple[int, tuple[int, ...]]:
@@ -137,8 +110,8 @@ def parse_splitnim_move(text: str, position: Sequence[int]) -> tuple[int, tuple[
     ...
     ValueError: heap 2 has 9 stones, not 8
     """
-    heap, rest = _head(text, "splitnim")
-    i = _index(heap, len(position), "heap")
+    heap, rest = head(text, SPLITNIM_SYNTAX)
+    i = index_of(heap, len(position), "heap")
     n = int(position[i])
     take = re.fullmatch(r"(?:take\s*|-\s*)?(\d+|all(?:\s+\d+)?)", rest, re.IGNORECASE)
     if take is not None and "+" not in rest:
@@ -154,43 +127,12 @@ def parse_splitnim_move(text: str, position: Sequence[int]) -> tuple[int, tuple[
             raise ValueError(f"heap {heap} has {n} stones, not {arrow[1]}")
         rest = arrow[2]
     elif "+" not in rest:
-        raise ValueError(SYNTAX["splitnim"])
+        raise ValueError(SPLITNIM_SYNTAX)
     parts = re.split(r"\s*\+\s*|\s*,\s*|\s+", rest.strip())
     if not all(p.isdigit() for p in parts):
-        raise ValueError(SYNTAX["splitnim"])
+        raise ValueError(SPLITNIM_SYNTAX)
     after = tuple(int(p) for p in parts)
     return i, () if after == (0,) else after
-
-
-def parse_board_move(text: str, position: Sequence[Sequence[int]], width: int) -> tuple[int, int, int]:
-    """``(row_index, from_col, to_col)`` from ``"row 2: 18 -> 19"``, ``"2 18 19"`` or ``"2 18"``.
-
-    Without a landing column, the chess makes its one move (see :func:`chess_move`).
-
-    >>> rows = ((19, 20), (16, 17))
-    >>> parse_board_move("row 2: chess 16 -> 18 (jumps)", rows, 20), parse_board_move("2 17", rows, 20)
-    ((1, 16, 18), (1, 17, 18))
-    """
-    row, rest = _head(text, "board")
-    cols = re.fullmatch(r"(?:chess\s*)?(\d+)(?:" + ARROW + r"|\s+)?(\d+)?", rest, re.IGNORECASE)
-    if cols is None:
-        raise ValueError(SYNTAX["board"])
-    i = _index(row, len(position), "row")
-    c = int(cols[1])
-    return (i, c, int(cols[2])) if cols[2] is not None else chess_move(position, i, c, width)
-
-
-def chess_move(position: Sequence[Sequence[int]], row: int, column: int, width: int) -> tuple[int, int, int]:
-    """The move of the chess at (``row``, ``column``): to its landing cell, or, when it cannot move
-    (or there is no chess there), to the next column, which the game then refuses with its reason.
-
-    >>> chess_move(((3, 4, 6),), 0, 3, 6), chess_move(((3, 4, 6),), 0, 6, 6)
-    ((0, 3, 5), (0, 6, 7))
-    """
-    for c, d in row_moves(position[row], width):
-        if c == column:
-            return row, c, d
-    return row, column, column + 1
 
 
 def parse_dag_move(text: str, vertices: int, label: Label = str) -> tuple[int, int]:
@@ -209,7 +151,7 @@ def parse_dag_move(text: str, vertices: int, label: Label = str) -> tuple[int, i
     if len(ends) != 2:
         ends = body.replace(",", " ").split()
     if len(ends) != 2 or not all(e.strip() for e in ends):
-        raise ValueError(SYNTAX["dag"])
+        raise ValueError(DAG_SYNTAX)
     names: dict[str, list[int]] = {}
     for v in range(vertices):
         names.setdefault(label(v).strip().casefold(), []).append(v)
@@ -228,27 +170,18 @@ def _vertex(name: str, names: dict[str, list[int]], vertices: int) -> int:
     raise ValueError(f"no vertex is named {name!r} (and there is no vertex id {name})")
 
 
-def people_reason(game: Any, position: Sequence[Any], move: Move, reason: str, label: Label = str) -> str:
-    """The game's one-line reason for refusing ``move``, in people's numbering.
+def renumbered_reason(game: Any, position: Sequence[Any], move: Move, reason: str) -> str:
+    """A game's reason for refusing ``move`` in a heap or a row, in people's numbering.
 
-    A heap or a row is refused on its own merits, so the move is tried on that component alone: its
-    reason then names it as heap 0 (row 0), which becomes its number counted from 1. A DAG's vertex
-    ids become labels. ``reason`` is returned unchanged when the component accepts the move (the
-    refusal was the session's, like "it is the computer's turn").
+    A heap or a row is refused on its own merits, so the move is tried on that component alone: the
+    game's reason then names it as heap 0 (row 0), which becomes its number counted from 1.
+    ``reason`` is returned unchanged when the component accepts the move (the refusal was the
+    session's, like "it is the computer's turn") or when the move names no component.
 
-    >>> people_reason(BoardGame(), ((1,), (19, 20)), (1, 19, 20), "")
+    >>> from sgstudio.core.games.board import BoardGame
+    >>> renumbered_reason(BoardGame(), ((1,), (19, 20)), (1, 19, 20), "")
     'the chess at row 2, column 19 cannot move: no empty cell to its right'
-    >>> game = DagGame.from_edges(3, [(0, 1)])
-    >>> people_reason(game, (0,), (0, 2), "0 -> 2 is not an edge", "ABC".__getitem__)
-    'A -> C is not an edge'
     """
-    kind = kind_of(game)
-    if kind == "dag":
-        u, v = move
-        reason = reason.replace(f"{u} -> {v}", f"{label(u)} -> {label(v)}")
-        return reason.replace(f"vertex {u}", label(u))
-    if kind not in ("snim", "splitnim", "board"):
-        return reason
     try:
         i = move[0]
         part = (position[i],) if isinstance(i, int) and 0 <= i < len(position) else None
@@ -260,3 +193,14 @@ def people_reason(game: Any, position: Sequence[Any], move: Move, reason: str, l
     except (TypeError, IndexError, KeyError):
         return reason
     return reason
+
+
+def relabelled_reason(move: Move, reason: str, label: Label) -> str:
+    """A refusal of a token move with the vertices' ids written as their labels.
+
+    >>> relabelled_reason((0, 2), "0 -> 2 is not an edge", "ABC".__getitem__)
+    'A -> C is not an edge'
+    """
+    u, v = move
+    reason = reason.replace(f"{u} -> {v}", f"{label(u)} -> {label(v)}")
+    return reason.replace(f"vertex {u}", label(u))

@@ -7,18 +7,20 @@ split-nim, ``(row_index, from_col, to_col)`` on the board.
 
 Theory: every game here is a sum of independent components, so the value of a position is the XOR
 of the components' Grundy values (Sprague-Grundy theorem); the player to move wins exactly when it
-is non-zero, and the winning moves are those that make it zero.
+is non-zero, and the winning moves are those that make it zero. On a loopy graph play may never
+end: a position's outcome (:class:`~sgstudio.core.outcome.Outcome`) may be DRAW, and its value an
+∞(K) (:mod:`sgstudio.core.games.loopy`).
 
-Optional hooks a game may add (the policy and the session use them when present):
+Hooks a game may add (every game of the registry has them, from
+:class:`sgstudio.core.games.base.GameBase`; the policy and the session use them when present):
 
+- ``outcome(position) -> Outcome``: WIN, LOSE or DRAW (without it: WIN iff the value is not 0);
 - ``remaining_length(position) -> int | None``: how long the game can still last, when cheap to
   know (the longest remaining path for tokens on a DAG, the stones left for heaps); the computer
-  uses it to keep a lost game long. For the studio's four games, which do not have it,
-  :data:`sgstudio.core.policy.LENGTHS` stands in;
+  uses it to keep a lost game long;
 - ``candidate_moves(position, limit) -> Sequence[Move]``: a bounded, deterministic choice of legal
-  moves for games whose positions have too many moves to enumerate (huge heaps). For split-nim,
-  whose ``legal_moves`` raises ValueError on such positions, :data:`sgstudio.core.policy.CANDIDATES`
-  stands in.
+  moves for games whose positions have too many moves to enumerate (huge heaps);
+- ``has_move(position) -> bool``, for games whose ``legal_moves`` refuses huge positions.
 
 On top of the protocol, :class:`PlaySession` steps through a game: a person against the computer,
 the computer against itself, or two people with hints; its move list can be walked back and forth.
@@ -40,8 +42,8 @@ One heap of 5 stones, a move takes 1 or 2 (value = heap mod 3); the computer pla
 ...     def winning_moves(self, p):
 ...         return [m for m in self.legal_moves(p) if self.value(self.apply(p, m)) == 0]
 >>> s = PlaySession(Heap(), (5,), mode=Mode.COMPUTER_VS_COMPUTER)
->>> outcome(s.game, s.position), s.predicted_winner
-('WIN', 1)
+>>> print(outcome(s.game, s.position), s.predicted_winner)
+WIN 1
 >>> records = s.run_to_end()
 >>> [(r.player, r.move, r.value_after) for r in records]
 [(1, (0, 2), 0), (2, (0, 1), 2), (1, (0, 2), 0)]
@@ -68,7 +70,8 @@ from typing import Protocol, runtime_checkable
 
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.events import Signal
-from sgstudio.core.policy import Decision, choose_move, has_move
+from sgstudio.core.outcome import Outcome
+from sgstudio.core.policy import Decision, choose_move, has_move, outcome
 
 Position = Hashable
 Move = tuple
@@ -86,8 +89,9 @@ class Game(Protocol):
         """The position after ``move``; raise ValueError with a one-line reason if it is illegal."""
         ...
 
-    def value(self, position: Position) -> int:
-        """The nim-sum of the position (0 exactly when the player to move loses)."""
+    def value(self, position: Position) -> object:
+        """The value of the position: its nim-sum (0 exactly when the player to move loses), or γ on a
+        loopy graph (an int, or ∞(K))."""
         ...
 
     def winning_moves(self, position: Position) -> Sequence[Move]:
@@ -95,9 +99,7 @@ class Game(Protocol):
         ...
 
 
-def outcome(game: Game, position: Position) -> str:
-    """``"WIN"`` when the player to move wins, else ``"LOSE"``."""
-    return "WIN" if game.value(position) else "LOSE"
+__all__ = ["BY_HAND", "Game", "IllegalMoveError", "Mode", "MoveRecord", "Outcome", "PlaySession", "outcome"]
 
 
 class IllegalMoveError(SGStudioError, ValueError):
@@ -127,8 +129,8 @@ class MoveRecord:
     move: Move
     before: Position
     after: Position
-    value_before: int
-    value_after: int
+    value_before: object
+    value_after: object
     reason: str
 
     @property
@@ -210,9 +212,14 @@ class PlaySession:
         return self.first_player if self._index % 2 == 0 else other(self.first_player)
 
     @property
-    def value(self) -> int:
-        """The nim-sum of the current position."""
+    def value(self) -> object:
+        """The value of the current position: its nim-sum (γ on a loopy graph)."""
         return self.game.value(self.position)
+
+    @property
+    def outcome(self) -> Outcome:
+        """WIN, LOSE or DRAW for the player to move in the current position."""
+        return outcome(self.game, self.position)
 
     @property
     def is_over(self) -> bool:
@@ -228,9 +235,24 @@ class PlaySession:
         return other(self.player_to_move) if self.is_over else None
 
     @property
-    def predicted_winner(self) -> int:
-        """Who wins from the start with best play: the first player iff the start nim-sum is not 0."""
-        return self.first_player if self.game.value(self.start) else other(self.first_player)
+    def predicted_winner(self) -> int | None:
+        """Who wins from the start with best play: the first player iff the start is a WIN (its nim-sum
+        is not 0); None when it is a draw (nobody can force a win)."""
+        start = outcome(self.game, self.start)
+        if start is Outcome.DRAW:
+            return None
+        return self.first_player if start is Outcome.WIN else other(self.first_player)
+
+    @property
+    def repetition(self) -> object | None:
+        """In a game with draws, whether the current position occurred before on the line played to
+        it (a :class:`~sgstudio.core.loopy_policy.Repetition`, a draw when nobody can win), else None."""
+        if not getattr(self.game, "may_draw", False):
+            return None
+        from sgstudio.core.loopy_policy import repetition
+
+        line = [self.start, *(r.after for r in self._history[:self._index])]
+        return repetition(self.game, line)
 
     def is_computer(self, player: int) -> bool:
         """Whether the computer plays ``player`` in the current mode."""
@@ -310,7 +332,10 @@ class PlaySession:
         After a real change (of the mode or of the person's side) every recorded move after
         :attr:`index` must be what the computer would play from its position now, else all of them
         are dropped; the kept ones on a side the computer now plays become the computer's moves,
-        with its reason. The moves up to :attr:`index` stay as they were played.
+        with its reason. The same mode set again keeps the list, except that a person's move ahead
+        on a side the computer plays is claimed by the computer when it is its choice, and dropped
+        with the moves after it when it is not. The moves up to :attr:`index` stay as they were
+        played.
         """
         if human_player is not None:
             _check_player(human_player)
@@ -319,7 +344,22 @@ class PlaySession:
         self.human_player = self.human_player if human_player is None else human_player
         if (self.mode, self.human_player) != old:
             self._keep_only_the_computers_line()
+        else:  # the same mode again: still, no person's move may stay ahead on the computer's side
+            self._claim_the_computers_sides()
         self.changed.emit()
+
+    def _claim_the_computers_sides(self) -> None:
+        """A person's move ahead on a side the computer plays becomes the computer's when it is its
+        choice; otherwise that move and the ones after it are dropped."""
+        for i in range(self._index, len(self._history)):
+            record = self._history[i]
+            if not (self.is_computer(record.player) and record.by_person):
+                continue
+            decision = choose_move(self.game, record.before)
+            if decision is None or decision.move != record.move:
+                del self._history[i:]
+                return
+            self._history[i] = replace(record, reason=decision.reason)
 
     def _keep_only_the_computers_line(self) -> None:
         future: list[MoveRecord] = []

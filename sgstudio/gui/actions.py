@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
+from sgstudio.core import registry
+from sgstudio.gui.cases import judge_name
 from sgstudio.paths import resource_path
 
 # name: (text, icon or "", shortcuts, tooltip)
@@ -20,14 +22,6 @@ SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "open": ("&Open…", "open", ("Ctrl+O",), "Open a game (.sgs) or an HDU 1524 file"),
     "save": ("&Save", "save", ("Ctrl+S",), "Save the game"),
     "save_as": ("Save &As…", "", ("Ctrl+Shift+S",), "Save the game under a new name"),
-    "import_hdu1524": ("HDU 1524 into &Graph…", "", ("Ctrl+I",),
-                       "Import a test case of an HDU 1524 input file (a new document)"),
-    "import_hdu1536": ("HDU 1536 into &S-Nim…", "", (),
-                       "Import a test case of an HDU 1536 file into the S-Nim tab"),
-    "import_hdu5795": ("HDU 5795 into S&plit-nim…", "", (),
-                       "Import a test case of an HDU 5795 file into the Split-nim tab"),
-    "import_hdu5724": ("HDU 5724 into &Board…", "", (),
-                       "Import a test case of an HDU 5724 file into the Board tab"),
     "export_hdu": ("Export as HDU 1524…", "", (), "Write the game as an HDU 1524 input (tokens = query)"),
     "export_png": ("Export Canvas as &PNG…", "", (), "Save a picture of the graph"),
     "export_svg": ("Export Canvas as S&VG…", "", (), "Save a vector drawing of the graph"),
@@ -68,15 +62,14 @@ CANVAS_KEYS = ("tool_select", "tool_edge", "tool_token", "fit", "zoom_in", "zoom
                "select_all", "copy", "paste", "duplicate", "add_token", "remove_token", "go_to", "fit_whole",
                "expand")
 TOOLS = {"tool_select": "select", "tool_edge": "edge", "tool_token": "token"}
-JUDGE_FORMATS = ("hdu1524", "hdu1536", "hdu5795", "hdu5724")
 # Menu actions that call the canvas method of the same purpose.
 CANVAS_METHODS = {"zoom_in": "zoom_in", "zoom_out": "zoom_out", "fit": "fit_graph", "layout": "layout_graph",
                   "delete": "delete_selection", "rename": "rename_selected", "select_all": "select_all",
                   "copy": "copy", "paste": "paste", "duplicate": "duplicate",
                   "add_token": "add_token_to_selection", "remove_token": "remove_token_from_selection",
                   "go_to": "go_to_vertex", "fit_whole": "fit_whole", "expand": "expand_selected"}
-# Actions that only make sense on the Graph tab (disabled on the others).
-GRAPH_ONLY = (*TOOLS, *CANVAS_METHODS, "snap", "export_hdu", "export_png", "export_svg", "export_graphml")
+# Actions of the canvas (disabled on the tabs without one: see GameTab.canvas_actions).
+CANVAS_ONLY = (*TOOLS, *CANVAS_METHODS, "snap", "export_hdu", "export_png", "export_svg", "export_graphml")
 
 
 def icon(name: str) -> QIcon:
@@ -84,10 +77,37 @@ def icon(name: str) -> QIcon:
     return QIcon(str(resource_path("icons", f"{name}.svg")))
 
 
+def judge_formats() -> list[str]:
+    """The judge formats of the games that have a tab, in the order of the registry (File > Import)."""
+    return [fmt for kind in registry.games() if kind.tab for fmt in kind.formats]
+
+
+def import_specs() -> dict[str, tuple[str, str, tuple[str, ...], str]]:
+    """File > Import Judge File: one action per judge format of the registry, ``import_FORMAT``, named
+    after its game (with a mnemonic of its own); the first one has Ctrl+I.
+
+    >>> specs = import_specs()
+    >>> specs["import_hdu1536"][0], specs["import_hdu5795"][0], specs["import_hdu1524"][2]
+    ('HDU 1536 into &S-Nim…', 'HDU 5795 into S&plit-nim…', ('Ctrl+I',))
+    """
+    specs, used = {}, set()
+    for kind in registry.games():
+        for fmt in kind.formats if kind.tab else ():
+            at = next((i for i, c in enumerate(kind.title) if c.isalpha() and c.lower() not in used), 0)
+            used.add(kind.title[at].lower())
+            title = f"{kind.title[:at]}&{kind.title[at:]}"
+            tip = (f"Import a test case of an {judge_name(fmt)} input file (a new document)"
+                   if kind.position is None else
+                   f"Import a test case of an {judge_name(fmt)} file into the {kind.title} tab")
+            keys = () if specs else ("Ctrl+I",)
+            specs[f"import_{fmt}"] = (f"{judge_name(fmt)} into {title}…", "", keys, tip)
+    return specs
+
+
 def build_actions(window: QMainWindow) -> dict[str, QAction]:
     """Every action of the table, owned by ``window``; the tools form an exclusive group."""
     actions: dict[str, QAction] = {}
-    for name, (text, icon_name, keys, tip) in SPECS.items():
+    for name, (text, icon_name, keys, tip) in {**SPECS, **import_specs()}.items():
         action = QAction(text, window)
         if icon_name:
             action.setIcon(icon(icon_name))
@@ -132,7 +152,7 @@ def build_menus(window: QMainWindow, a: dict[str, QAction]) -> dict[str, QMenu]:
     file.addActions([a["save"], a["save_as"]])
     file.addSeparator()
     judge = file.addMenu("&Import Judge File")
-    judge.addActions([a[f"import_{fmt}"] for fmt in JUDGE_FORMATS])
+    judge.addActions([a[f"import_{fmt}"] for fmt in judge_formats()])
     file.addActions([a["export_hdu"], a["export_png"], a["export_svg"], a["export_graphml"]])
     file.addSeparator()
     file.addAction(a["quit"])

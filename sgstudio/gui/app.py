@@ -25,7 +25,6 @@ import sys
 from collections.abc import Sequence
 
 SCREENSHOT_SIZE = (1280, 800)
-TABS = ("graph", "snim", "splitnim", "board")
 SETTLE_MS = 400  # a screenshot waits this long for the tabs' first background results
 
 
@@ -48,10 +47,21 @@ def build_parser() -> argparse.ArgumentParser:
                         "with --tab snim|splitnim|board, a judge input of that tab's format")
     parser.add_argument("--screenshot", metavar="OUT.png",
                         help="render the window at 1280x800 to OUT.png and exit without showing it")
-    parser.add_argument("--tab", choices=TABS,
+    parser.add_argument("--tab", choices=tab_keys(),
                         help="the tab to show; FILE is then an input of its judge format "
                              "(snim: HDU 1536, splitnim: HDU 5795, board: HDU 5724)")
     return parser
+
+
+def tab_keys() -> list[str]:
+    """The keys of the window's tabs (``--tab``), from the registry of games.
+
+    >>> tab_keys()[:4]
+    ['graph', 'snim', 'splitnim', 'board']
+    """
+    from sgstudio.gui.tabs.studio_tabs import tab_classes
+
+    return [cls.key for cls in tab_classes()]
 
 
 def has_display() -> bool:
@@ -90,7 +100,7 @@ def run(argv: Sequence[str]) -> int:
     later = bool(args.file) and progress.is_big(args.file)  # a big file opens in the shown window
     if args.file and not later:
         load(window, args.file, args.tab)
-    window.tabs.show_tab(args.tab or "graph")
+    window.tabs.show_tab(args.tab or window.tabs.graph.key)
     window.show()
     if later:
         QTimer.singleShot(0, lambda: load(window, args.file, args.tab))
@@ -114,16 +124,28 @@ def _quiet_platform_notes() -> None:
     qInstallMessageHandler(handler)
 
 
+def opens_documents(window, tab: str | None) -> bool:
+    """Whether FILE on tab ``tab`` is a document (or an HDU 1524 input): on no tab or the tab of the
+    document's own game (the graph); on another tab it is a judge file of that tab's format."""
+    return tab is None or not window.tabs.game_tabs[tab].document_state
+
+
 def load(window, path: str, tab: str | None) -> bool:
     """Open ``path`` on tab ``tab`` (a judge file of its format) or as a document; False on a bad file."""
     doc = window.document
-    if tab in (None, "graph"):
+    if opens_documents(window, tab):
         loaded = doc.read(path)
         if loaded is not None:
             doc.install(loaded)
         return loaded is not None
-    fmt = window.tabs.game_tabs[tab].judge_format
-    return doc.import_judge(fmt, path)
+    target = window.tabs.game_tabs[tab]
+    if not target.judge_format:
+        from sgstudio.core.errors import SGStudioError
+
+        doc.refuse("open", path, SGStudioError(f"{path}: the {target.title} tab reads no judge file "
+                                               f"(open it without --tab {tab})"))
+        return False
+    return doc.import_judge(target.judge_format, path)
 
 
 def screenshot(app, window, path: str | None, out: str, tab: str | None = None) -> int:
@@ -134,8 +156,8 @@ def screenshot(app, window, path: str | None, out: str, tab: str | None = None) 
     doc.interactive = False
     doc.load_example()
     if path and not load(window, path, tab):
-        return refused(doc.last_error, path, tab)
-    window.tabs.show_tab(tab or "graph")
+        return refused(doc.last_error, path, opens_documents(window, tab))
+    window.tabs.show_tab(tab or window.tabs.graph.key)
     window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     window.resize(*SCREENSHOT_SIZE)
     window.show()
@@ -155,7 +177,7 @@ def screenshot(app, window, path: str | None, out: str, tab: str | None = None) 
     return 0
 
 
-def refused(err: BaseException | None, path: str, tab: str | None) -> int:
+def refused(err: BaseException | None, path: str, documents: bool = True) -> int:
     """The one line for a file the screenshot could not use; 2 for a bad file, 1 for a bug (logged)."""
     from sgstudio.core.errors import SGStudioError, one_line, printable
     from sgstudio.gui.errors import describe
@@ -165,7 +187,7 @@ def refused(err: BaseException | None, path: str, tab: str | None) -> int:
         from sgstudio.cli import crashed
 
         return crashed(err, f"screenshot of {path}")
-    hint = f" {TAB_HINT}" if tab in (None, "graph") and not path.endswith(".sgs") else ""
+    hint = f" {TAB_HINT}" if documents and not path.endswith(".sgs") else ""
     text = str(err) if isinstance(err, SGStudioError) else describe(err, path) if err else printable(path)
     print(one_line(text, 2000) + hint, file=sys.stderr)
     return 2

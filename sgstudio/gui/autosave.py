@@ -170,7 +170,7 @@ class Autosave(QObject):
             return False
         origin = Path(found.origin) if found.origin else None
         self.document.install(Loaded(doc.graph, found.name, origin, doc.tabs))
-        self.tabs.graph_stack.resetClean()  # restored work is unsaved work
+        self.tabs.graph.undo_stack.resetClean()  # restored work is unsaved work
         self._edits += 1
         found.discard()
         self.autosave()  # this session now holds it

@@ -21,22 +21,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-import networkx as nx
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from sgstudio.core.errors import ParseError, SGStudioError, printable
 from sgstudio.core.graph import GameGraph
-from sgstudio.formats import sgs
+from sgstudio.formats import graphml, sgs
+from sgstudio.formats import hdu1524_graph as hdu
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.formats.tokens import read_file
-from sgstudio.gui import errors, progress
+from sgstudio.gui import errors, memory, progress
 from sgstudio.gui.canvas import big_canvas
-from sgstudio.gui.cases import choose_case, judge_name
+from sgstudio.gui.cases import choose_case, counted, judge_name
 from sgstudio.gui.commands import PlaceTokensCommand
-from sgstudio.gui.panels import hdu
-from sgstudio.gui.tabs.graph import FORMATS, GRAPH, TabStateError
+from sgstudio.gui.tabs.studio_tabs import TabStateError
 from sgstudio.paths import resource_path
 
 RECENT_KEY = "recent_files"
@@ -151,11 +150,11 @@ class DocumentController(QObject):
         except progress.OpeningCancelled:  # the open document stays as it was
             return None
         except Exception as err:  # a bad file, or a bug: the open document stays as it was
-            self._refused("open", path, err, hint)
+            self.refuse("open", path, err, hint)
             return None
         return Loaded(doc.graph, Path(path).name, Path(path), doc.tabs)
 
-    def _refused(self, action: str, path: str, err: Exception, hint: str = "") -> None:
+    def refuse(self, action: str, path: str, err: Exception, hint: str = "") -> None:
         """Tell why ``path`` could not be used (a bug is logged as well); remember the error."""
         self.last_error = err
         expected = isinstance(err, SGStudioError | OSError | UnicodeDecodeError)
@@ -174,7 +173,7 @@ class DocumentController(QObject):
             return
         try:
             self.tab_set.check_states(tabs)
-        except TabStateError as err:
+        except TabStateError as err:  # located at the tab's state; the message names the place in it
             line, column = sgs.locate(text, ("tabs", err.key))
             raise ParseError(str(err), file=path, line=line, column=column) from None
 
@@ -184,10 +183,9 @@ class DocumentController(QObject):
         ``case`` (0-based) picks the test case; None asks when there are several (the first one
         when not interactive). The tab is shown on success; a bad file changes nothing.
         """
-        key = FORMATS[fmt]
-        if key == GRAPH:
+        tab = self.tab_set.tab_for_format(fmt)
+        if not tab.document_state:  # the document's own game (the graph): a new document
             return self.import_hdu(path)
-        tab = self.tab_set.game_tabs[key]
         title = f"Import an {judge_name(fmt)} file into the {tab.title} tab"
         path = path or self._ask_open(title, JUDGE_FILTER)
         if not path:
@@ -197,13 +195,13 @@ class DocumentController(QObject):
         try:
             tab.import_judge_text(read_file(path), path, case)
         except (SGStudioError, OSError, ValueError) as err:
-            self._refused("import", path, err if isinstance(err, SGStudioError | OSError) else
+            self.refuse("import", path, err if isinstance(err, SGStudioError | OSError) else
                           SGStudioError(str(err)))
             return False
         except Exception as err:  # a bug: the tab is left as it was
-            self._refused("import", path, err)
+            self.refuse("import", path, err)
             return False
-        self.tab_set.show_tab(key)
+        self.tab_set.show_tab(tab.key)
         return True
 
     def _read_hdu(self, text: str, path: str, work: progress.Work = progress.inline) -> Loaded | None:
@@ -211,7 +209,8 @@ class DocumentController(QObject):
         index = self.choose_case(cases, path) if len(cases) > 1 else 0
         if index is None:
             return None
-        model, queries = work("Building the graph and its Grundy values…", hdu.case_model, cases[index], path)
+        model, queries = work("Building the graph and its Grundy values…", hdu.case_model, cases[index],
+                              lambda n, m: memory.check_graph(path, n, m))  # refused before building
         work("Laying out the graph…", big_canvas.prepare, model)
         name = Path(path).name
         count = f"{len(queries)} quer{'y' if len(queries) == 1 else 'ies'}"
@@ -222,7 +221,7 @@ class DocumentController(QObject):
         """Ask which test case to import (None when cancelled; the first one when not interactive)."""
         if not self.interactive:
             return 0
-        return choose_case(self.window, "hdu1524", path, [hdu.describe_case(c) for c in cases])
+        return choose_case(self.window, "hdu1524", path, [describe_hdu1524(c) for c in cases])
 
     # -- saving ----------------------------------------------------------------------------
     def save(self) -> bool:
@@ -308,7 +307,7 @@ class DocumentController(QObject):
             if kind in ("png", "svg"):  # Qt writes a temporary file; it replaces the target atomically
                 write_atomic(path, getattr(self.canvas, f"export_{kind}"))
             elif kind == "graphml":
-                write_atomic(path, graphml_text(self.model))
+                write_atomic(path, graphml.generate(self.model))
             else:
                 write_atomic(path, hdu.export_text(self.model))
         except OSError as err:
@@ -363,18 +362,9 @@ def is_sgs(path: str, text: str) -> bool:
     return suffix == ".sgs" or text.lstrip().startswith("{")
 
 
-def graphml_text(model: GameGraph) -> str:
-    """The graph as GraphML: label, x, y, token count and Grundy value on every vertex.
-
-    >>> g = GameGraph.from_edges(2, [(0, 1)]); g.add_token(0)
-    >>> h = nx.parse_graphml(graphml_text(g), node_type=int)
-    >>> sorted(h.edges()), h.nodes[0]["tokens"], h.nodes[0]["grundy"]
-    ([(0, 1)], 1, 1)
-    """
-    out = nx.DiGraph()
-    for v in model.nodes():
-        pos = model.pos(v) or (0.0, 0.0)
-        out.add_node(v, label=model.label(v), x=float(pos[0]), y=float(pos[1]),
-                     tokens=model.token_count(v), grundy=model.grundy(v))
-    out.add_edges_from(model.edges())
-    return "\n".join(nx.generate_graphml(out)) + "\n"
+def describe_hdu1524(case: object) -> str:
+    """What the case chooser says of an HDU 1524 case: its positions, edges (the moves of the graph)
+    and queries."""
+    n, succ, queries = hdu.case_parts(case)
+    edges = sum(map(len, succ))
+    return f"{counted(n, 'position')}, {counted(edges, 'edge')}, {counted(len(queries), 'query', 'queries')}"

@@ -1,33 +1,32 @@
-"""The main window: wiring only. Four tabs in the centre (Graph | S-Nim | Split-nim | Board), the
-panels in docks, the document, the actions; every behaviour lives in the module it names.
+"""The main window: wiring only. The tabs in the centre (one per game of the registry: Graph |
+S-Nim | Split-nim | Board | Nim), the panels in docks, the document, the actions; every behaviour
+lives in the module it names.
 
-The Analysis and HDU 1524 Queries docks and the canvas's actions concern the Graph tab only: they
-hide (the docks) or are disabled (the actions) on the other tabs. The Play panel plays on the current
-tab; switching tabs ends play mode.
+A tab names the docks it uses (the Graph tab: its Analysis panel and the HDU 1524 Queries) and
+whether the canvas's actions apply to it; the docks hide and the actions are disabled on the other
+tabs. The Play panel plays on the current tab, whichever it is (one play target); switching tabs
+ends play mode.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QShowEvent, QUndoStack
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui import actions as acts
 from sgstudio.gui import help as helps
 from sgstudio.gui.autosave import Autosave
-from sgstudio.gui.canvas import GraphCanvas
-from sgstudio.gui.commands import MoveTokenCommand
 from sgstudio.gui.files import DocumentController
-from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.panels.play import EDITED, PlayPanel
-from sgstudio.gui.panels.play_graph import GraphPlayTarget
 from sgstudio.gui.panels.play_target import TabPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
-from sgstudio.gui.tabs.graph import GRAPH, StudioTabs
+from sgstudio.gui.tabs.studio_tabs import StudioTabs
 
-GRAPH_DOCKS = ("analysis", "queries")
-GRAPH_DOCK_WIDTH, TAB_DOCK_WIDTH = 400, 270
+TAB_DOCKS = ("analysis", "queries")
+"""The docks that a tab may name as its own (shown with it, hidden on the tabs that do not)."""
+WIDE_DOCK, NARROW_DOCK = 400, 270  # the right docks' width with a tab's docks, and without
 
 ABOUT = ("<b>sgstudio</b><br>A studio for impartial games under the Sprague–Grundy theory: draw a game, "
          "place tokens, see who wins and every winning move.")
@@ -38,11 +37,10 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.undo_stack = QUndoStack(self)
-        self.canvas = GraphCanvas(GameGraph(), self.undo_stack, self)
-        self.tabs = StudioTabs(self.canvas, self.undo_stack, self)
+        self.tabs = StudioTabs(self)
         self.setCentralWidget(self.tabs)
-        self.analysis = AnalysisPanel(parent=self)
+        graph = self.tabs.graph
+        self.canvas, self.undo_stack, self.analysis = graph.canvas, graph.undo_stack, graph.analysis_panel
         self.queries = QueriesPanel(self)
         self.history = QUndoView(self.tabs.group, self)
         self.history.setEmptyLabel("<opened>")
@@ -57,7 +55,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.docks["history"], self.docks["queries"])
         self.docks["history"].raise_()
         self.resizeDocks([self.docks["analysis"], self.docks["history"]], [520, 200], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["analysis"]], [GRAPH_DOCK_WIDTH], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["analysis"]], [WIDE_DOCK], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["play"]], [230], Qt.Orientation.Vertical)
         self.document = DocumentController(self, self.canvas, self.undo_stack, settings, self.tabs)
         self.autosave = Autosave(self.document, self.tabs, self.document.settings, self)
@@ -85,13 +83,7 @@ class MainWindow(QMainWindow):
         return dock
 
     def _wire_canvas(self) -> None:
-        self.undo_stack.indexChanged.connect(self.canvas.stack_moved)  # a fit after Layout is undone
-        self.canvas.status_message.connect(self._show_status)
         self.canvas.tool_changed.connect(self._tool_changed)
-        self.canvas.selection_changed.connect(self.analysis.set_selection)
-        self.analysis.move_hovered.connect(self.canvas.highlight_move)
-        self.analysis.move_unhovered.connect(self.canvas.clear_highlight)
-        self.analysis.move_activated.connect(self._play_move)
 
     def _wire_document(self) -> None:
         doc = self.document
@@ -105,48 +97,46 @@ class MainWindow(QMainWindow):
         self._fill_recent(doc.recent_files())
 
     def _wire_play(self) -> None:
-        self.play.show_syntax(GraphPlayTarget.kind)  # the "Type a move" line follows the tab shown
+        tab = self.tabs.current_tab()
+        self.play.show_syntax(tab.kind.game, tab.can_drag)  # the "Type a move" line follows the tab shown
         self.play.start_requested.connect(self._start_play)
         self.play.message.connect(self._show_status)
         self.play.playing_changed.connect(self.tabs.show_playing)
         self.document.model_replaced.connect(self._document_replaced)
 
     def _wire_tabs(self) -> None:
-        self._graph_docks_shown = {name: True for name in GRAPH_DOCKS}
-        self._on_graph, self._graph_width = True, GRAPH_DOCK_WIDTH
+        self._docks_shown = dict.fromkeys(TAB_DOCKS, True)  # as the user left them
+        self._docks_of = self.tabs.current_tab().window_docks
+        self._wide = WIDE_DOCK
         self.tabs.tab_changed.connect(self._tab_changed)
         self.tabs.status_message.connect(self._show_status)
 
     # -- small slots (methods, so that Qt drops them with the window) ----------------------
     def _start_play(self) -> None:
-        tab = self.tabs.current_tab()
-        if tab is None:
-            self.play.start(GraphPlayTarget(self.canvas, self.analysis, self.play.play_move))
-        else:
-            self.play.start(TabPlayTarget(tab, self.play.play_move))
+        self.play.start(TabPlayTarget(self.tabs.current_tab(), self.play.play_move))
 
-    def _tab_changed(self, key: str) -> None:
+    def _tab_changed(self, _key: str) -> None:
         self.play.stop("Another tab was chosen: play mode ended")
-        graph = key == GRAPH
-        self.play.show_syntax(GraphPlayTarget.kind if graph else key)  # a tab's key names its game
-        for name in acts.GRAPH_ONLY:
-            self.actions[name].setEnabled(graph)
-        for name in GRAPH_DOCKS:  # hidden away from the Graph tab, back as the user left them
+        tab = self.tabs.current_tab()
+        self.play.show_syntax(tab.kind.game, tab.can_drag)
+        for name in acts.CANVAS_ONLY:
+            self.actions[name].setEnabled(tab.canvas_actions)
+        before, self._docks_of = self._docks_of, tab.window_docks
+        for name in TAB_DOCKS:  # a tab's docks hide away from it, back as the user left them
             dock = self.docks[name]
-            if self._on_graph and not graph:
-                self._graph_docks_shown[name] = not dock.isHidden()
+            if name in before and name not in tab.window_docks:
+                self._docks_shown[name] = not dock.isHidden()
                 dock.hide()
-            elif graph and not self._on_graph and self._graph_docks_shown[name]:
+            elif name in tab.window_docks and name not in before and self._docks_shown[name]:
                 dock.show()
         right = self.docks["history"]
-        if graph:
+        if tab.window_docks:
             right.raise_()
-            self.resizeDocks([right], [self._graph_width], Qt.Orientation.Horizontal)
-        else:  # the number-game tabs need the room more than the undo history does
-            if self._on_graph:
-                self._graph_width = max(right.width(), GRAPH_DOCK_WIDTH)
-            self.resizeDocks([right], [TAB_DOCK_WIDTH], Qt.Orientation.Horizontal)
-        self._on_graph = graph
+            self.resizeDocks([right], [self._wide], Qt.Orientation.Horizontal)
+        else:  # a tab with its analysis inside needs the room more than the undo history does
+            if before:
+                self._wide = max(right.width(), WIDE_DOCK)
+            self.resizeDocks([right], [NARROW_DOCK], Qt.Orientation.Horizontal)
 
     def _document_replaced(self, _model: GameGraph) -> None:
         self.play.stop("Another document was opened: play mode ended")
@@ -172,12 +162,6 @@ class MainWindow(QMainWindow):
         for tool in acts.TOOLS:
             self.actions[tool].setChecked(tool == f"tool_{name}")
 
-    def _play_move(self, u: int, v: int) -> None:
-        if self.play.playing:  # a winning-move row of the position being played
-            self.play.play_move((u, v))
-        else:
-            self.undo_stack.push(MoveTokenCommand(self.document.model, u, v))
-
     def _set_title(self, name: str) -> None:
         self.setWindowTitle(f"{name}[*] — sgstudio")
 
@@ -198,7 +182,7 @@ class MainWindow(QMainWindow):
         a["open"].triggered.connect(lambda: doc.open())
         a["save"].triggered.connect(doc.save)
         a["save_as"].triggered.connect(lambda: doc.save_as())
-        for fmt in acts.JUDGE_FORMATS:
+        for fmt in acts.judge_formats():
             a[f"import_{fmt}"].triggered.connect(lambda _c=False, f=fmt: doc.import_judge(f))
         for name, kind in (("hdu", "hdu1524"), ("png", "png"), ("svg", "svg"), ("graphml", "graphml")):
             a[f"export_{name}"].triggered.connect(lambda _c=False, k=kind: doc.export(k))

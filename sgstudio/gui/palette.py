@@ -1,12 +1,13 @@
 """Colours, pens and fonts of the canvas, made once and shared by every item.
 
-Values are coded with the Okabe–Ito palette (Okabe & Ito 2008), which people with the common
-colour-vision deficiencies can tell apart: blue for Grundy value 0 (a losing vertex, a P-position)
-and orange for non-zero values. A second cue does not depend on colour at all: value-0 vertices
-carry a white inner ring.
+Outcomes are coded with the Okabe–Ito palette (Okabe & Ito 2008), which people with the common
+colour-vision deficiencies can tell apart: blue for LOSE (Grundy value 0: a losing vertex, a
+P-position), orange for WIN (non-zero values), reddish purple for DRAW (play that never ends, on a
+loopy graph). A second cue does not depend on colour at all: losing (value-0) vertices carry a
+white inner ring.
 
->>> value_colour(0).name(), value_colour(3).name()
-('#0072b2', '#e69f00')
+>>> value_colour(0).name(), value_colour(3).name(), outcome_colour(Outcome.DRAW).name()
+('#0072b2', '#e69f00', '#cc79a7')
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ from functools import cache
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 
+from sgstudio.core.outcome import Outcome
+
 BLUE = "#0072B2"  # Okabe–Ito blue: value 0 (player to move loses)
 ORANGE = "#E69F00"  # Okabe–Ito orange: non-zero value (player to move wins)
 VERMILLION = "#D55E00"  # Okabe–Ito vermillion: refused edges, flashing cycles
 SKY = "#56B4E9"  # Okabe–Ito sky blue: hover highlight of a winning move
+PURPLE = "#CC79A7"  # Okabe–Ito reddish purple: a draw (nobody can force a win)
 INK = "#1B1B1B"
 EDGE = "#4D4D4D"
 PAPER = "#FFFFFF"
@@ -27,9 +31,20 @@ GRID = "#E4E4E4"
 SELECTION = "#000000"
 
 
+OUTCOME_COLOURS = {Outcome.LOSE: BLUE, Outcome.WIN: ORANGE, Outcome.DRAW: PURPLE}
+"""The colour of each outcome (for the player to move)."""
+OUTCOME_INK = {Outcome.LOSE: PAPER, Outcome.WIN: INK, Outcome.DRAW: INK}
+"""The text colour that reads well on each outcome's colour."""
+
+
+def outcome_colour(outcome: Outcome) -> QColor:
+    """The colour of ``outcome``: blue LOSE, orange WIN, reddish purple DRAW."""
+    return QColor(OUTCOME_COLOURS[outcome])
+
+
 def value_colour(value: int) -> QColor:
-    """Fill colour of a vertex with this Grundy value."""
-    return QColor(BLUE if value == 0 else ORANGE)
+    """Fill colour of a vertex with this Grundy value (the colour of its outcome)."""
+    return outcome_colour(Outcome.from_nim_sum(value))
 
 
 @cache
@@ -67,9 +82,9 @@ def font(size: float, bold: bool = False) -> QFont:
 
 def fill(value: int) -> QBrush:
     """Brush of a vertex with this Grundy value."""
-    return brush(BLUE if value == 0 else ORANGE)
+    return brush(OUTCOME_COLOURS[Outcome.from_nim_sum(value)])
 
 
 def text_colour(value: int) -> QColor:
     """Text colour that reads well on :func:`fill` (white on blue, ink on orange)."""
-    return QColor(PAPER if value == 0 else INK)
+    return QColor(OUTCOME_INK[Outcome.from_nim_sum(value)])

@@ -4,10 +4,10 @@
 of lines that never grows or widens its panel: longer text is cut with "…", the full text in its
 tooltip. :func:`set_text` writes a set (S of S-Nim) short enough for a heading.
 
-:class:`OutcomeBanner` is the WIN / LOSE banner of every view of a position (the Analysis panel of
-the Graph tab, the S-Nim, split-nim and Board tabs): WIN in ink on orange, LOSE in white on blue
-(the palette's Okabe–Ito colours for a non-zero and a zero nim-sum), or a grey banner while there is
-no verdict (a table being computed, a value out of reach).
+:class:`OutcomeBanner` is the WIN / LOSE / DRAW banner of every view of a position (the Analysis
+panel of every tab): WIN in ink on orange, LOSE in white on blue, DRAW in ink on reddish purple
+(the palette's Okabe–Ito colours of the outcomes), or a grey banner while there is no verdict (a
+table being computed, a value out of reach).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent, QTextLayout, QTextOption
 from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from sgstudio.core.outcome import Outcome
 from sgstudio.gui import palette
 
 PENDING = "…"
@@ -147,15 +148,17 @@ class FittedLabel(QLabel):
 
 
 class OutcomeBanner(QLabel):
-    """WIN or LOSE in large type on its colour; :meth:`set_outcome` (None: no verdict yet).
+    """The outcome in large type on its colour; :meth:`set_outcome` (None: no verdict yet).
 
     Examples
     --------
     >>> from PySide6.QtWidgets import QApplication
     >>> app = QApplication.instance() or QApplication([])
     >>> banner = OutcomeBanner()
-    >>> banner.set_outcome(True); banner.text(), palette.ORANGE in banner.styleSheet()
-    ('WIN', True)
+    >>> banner.set_outcome(Outcome.WIN); print(banner.text(), palette.ORANGE in banner.styleSheet())
+    WIN True
+    >>> banner.set_outcome(Outcome.DRAW); banner.text(), palette.PURPLE in banner.styleSheet()
+    ('DRAW', True)
     >>> banner.set_outcome(None, "?"); banner.text(), palette.GRID in banner.styleSheet()
     ('?', True)
     """
@@ -167,14 +170,12 @@ class OutcomeBanner(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setMinimumHeight(height)
 
-    def set_outcome(self, win: bool | None, text: str | None = None) -> None:
-        """WIN (``True``), LOSE (``False``), or no verdict (``None``: ``text``, by default ``…``)."""
-        if win is None:
+    def set_outcome(self, outcome: Outcome | None, text: str | None = None) -> None:
+        """Show ``outcome`` (its name on its colour), or no verdict (``None``: ``text``, by default ``…``)."""
+        if outcome is None:
             label, back, ink = PENDING if text is None else text, palette.GRID, palette.INK
-        elif win:
-            label, back, ink = "WIN", palette.ORANGE, palette.INK
         else:
-            label, back, ink = "LOSE", palette.BLUE, palette.PAPER
+            label, back, ink = str(outcome), palette.OUTCOME_COLOURS[outcome], palette.OUTCOME_INK[outcome]
         self.setText(label)
         self.setStyleSheet(f"QLabel#outcome {{ background: {back}; color: {ink}; "
                            "border-radius: 6px; padding: 4px; }")

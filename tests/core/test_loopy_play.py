@@ -146,7 +146,7 @@ def test_moves_as_text_round_trip():
     game = LoopyGame.from_edges(3, [(0, 1), (1, 0), (2, 2)])
     names = "ABC".__getitem__
     for move in [(0, 1), (1, 0), (2, 2)]:
-        assert game.parse_move(game.move_text(move, names), (move[0],), names) == move
+        assert game.parse_move(game.move_text(move, (move[0],), names), (move[0],), names) == move
     with pytest.raises(ValueError, match="no vertex is named 'D'"):
         game.parse_move("A -> D", (0,), names)
 
@@ -219,3 +219,19 @@ def test_the_witness_of_a_draw_keeps_it():
     for v in range(3):
         if game.outcome((v,)) is Outcome.DRAW:
             assert (v, game.witness(v)) in game.drawing_moves((v,))
+
+
+def test_a_play_session_on_a_draw_predicts_no_winner_and_sees_the_repetition():
+    # 0 <-> 1 and 2 a self-loop: every position of one token is a draw (the oracle says so)
+    game = LoopyGame.from_edges(3, [(0, 1), (1, 0), (2, 2)])
+    table = loopy_outcomes(game.successors, 1)
+    assert all(outcome == "DRAW" for outcome, _ in table.values())
+    session = PlaySession(game, (0,), mode=Mode.COMPUTER_VS_COMPUTER)
+    assert session.predicted_winner is None and session.outcome is Outcome.DRAW
+    assert session.repetition is None
+    records = session.run_to_end(max_moves=2)  # 0 -> 1 -> 0: the start again
+    assert [r.after for r in records] == [(1,), (0,)] and not session.is_over and session.winner is None
+    assert session.repetition.is_draw and session.repetition.first == 0 and session.repetition.again == 2
+    assert all(r.reason.startswith("drawn: keeps the draw") for r in records)
+    won = PlaySession(LoopyGame.from_edges(3, [(0, 1), (1, 0), (1, 2)]), (0,))  # 0 loses, 1 wins
+    assert won.outcome is Outcome.LOSE and won.predicted_winner == 2 and won.repetition is None

@@ -1,6 +1,7 @@
-"""Typed moves (sgstudio.core.moves): every legal move, written as the Play panel writes it, parses
-back to itself in every game; bad text is refused with the syntax; refusals name heaps and rows as
-people count them (from 1) and vertices by label."""
+"""Typed moves (each game's ``parse_move``, on the readers of sgstudio.core.moves): every legal move,
+written as the game's ``move_text`` writes it (as the Play panel shows it), parses back to itself in
+every game; bad text is refused with the syntax; refusals name heaps and rows as people count them
+(from 1) and vertices by label."""
 
 from __future__ import annotations
 
@@ -14,8 +15,15 @@ from sgstudio.core.games.board import BoardGame
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.snim import SubtractionGame
 from sgstudio.core.games.splitnim import SplitNim
-from sgstudio.core.moves import SYNTAX, kind_of, parse_move, people_reason
-from sgstudio.gui.panels.play_text import move_text  # Qt-free: how the Play panel writes a move
+
+
+def parse_move(game, text, position, label=str):
+    return game.parse_move(text, position, label)
+
+
+def people_reason(game, position, move, reason, label=str):
+    return game.people_reason(position, move, reason, label)
+
 
 heaps = st.lists(st.integers(0, 14), min_size=1, max_size=4).map(tuple)
 subtraction_sets = st.lists(st.integers(1, 9), min_size=1, max_size=4)
@@ -34,9 +42,8 @@ def dags(draw):
 
 
 def round_trips(game, position, label=str) -> None:
-    kind = kind_of(game)
     for move in game.legal_moves(position):
-        text = move_text(kind, position, move, label)
+        text = game.move_text(move, position, label)
         assert parse_move(game, text, position, label) == move, text
 
 
@@ -52,7 +59,7 @@ def test_splitnim_moves_written_by_the_panel_parse_back(parts, position):
     game = SplitNim(parts)
     round_trips(game, position)
     for move in game.winning_moves(position):  # splits in any order of the parts
-        assert parse_move(game, move_text("splitnim", position, move), position) == move
+        assert parse_move(game, game.move_text(move, position), position) == move
 
 
 @settings(max_examples=40, deadline=None)
@@ -84,7 +91,7 @@ def test_dag_moves_written_by_the_panel_parse_back_by_label_and_by_id(case):
 def test_bad_text_is_refused_with_the_syntax(game, position, text):
     with pytest.raises(ValueError) as err:
         parse_move(game, text, position)
-    assert str(err.value) == SYNTAX[kind_of(game)]
+    assert str(err.value) == game.syntax
 
 
 def test_numbers_out_of_range_and_wrong_sizes_name_what_is_there():

@@ -133,3 +133,24 @@ def test_the_computer_never_replays_a_person(case, actions):
             assert record.move == choose_move(game, record.before).move
             if wins(record.before):  # from a winning position the computer leaves a lost one
                 assert not wins(record.after)
+
+
+def test_the_same_mode_again_claims_a_persons_move_ahead_on_a_computer_side():
+    """Found by hypothesis: a person's move, the computer takes both sides, Back, the same mode again."""
+    game = DagGame.from_edges(2, [(0, 1)])
+    s = PlaySession(game, (0,), mode=Mode.TWO_HUMANS)
+    s.play((0, 1))
+    s.set_mode(Mode.COMPUTER_VS_COMPUTER, human_player=1)
+    s.step_back()
+    s.set_mode(Mode.COMPUTER_VS_COMPUTER, human_player=1)
+    (record,) = s.history
+    assert record.move == (0, 1) and not record.by_person  # the computer's own choice, now its move
+
+
+def test_the_same_mode_again_drops_a_persons_move_that_is_not_the_computers_choice():
+    s = PlaySession(Sub([1, 2]), (5,), mode=Mode.TWO_HUMANS)
+    s.play((0, 1))  # 5 -> 4: the computer would take 2
+    s.set_mode(Mode.COMPUTER_VS_COMPUTER)
+    s.jump(0)
+    s.set_mode(Mode.COMPUTER_VS_COMPUTER)
+    assert s.history == ()

@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 from oracles import board_moves
 from oracles import board_wins as wins
 
-from sgstudio.core.positions.board import BoardPosition, analyse
+from sgstudio.core.games.board import BoardGame
+from sgstudio.core.positions.board import BoardPosition
+
+
+def analyse(rows, width):
+    """The one analysis record of the core (sgstudio.core.analysis), from the board game."""
+    return BoardGame(width).analyse(rows)
 
 
 def moves_of(rows, width):
@@ -42,8 +48,9 @@ def test_analysis_agrees_with_brute_force(rows):
     brute = [m for m in moves_of(rows, WIDTH) if not wins(play(rows, m), WIDTH)]
     assert [m.move for m in a.moves] == brute
     for m in a.moves:
-        assert m.before == a.values[m.row]
-        assert m.after == analyse([play(rows, m.move)[m.row]], WIDTH).values[0]
+        assert m.component == m.move[0]
+        assert m.value_before == a.values[m.component]
+        assert m.value_after == analyse([play(rows, m.move)[m.component]], WIDTH).values[0]
 
 
 @settings(max_examples=100, deadline=None)

@@ -54,11 +54,13 @@ def test_outcome_and_winning_moves_match_brute_force(members, heaps):
     legal = [(i, s) for i, h in enumerate(heaps) for s in sorted(members) if s <= h]
     expected = [m for m in legal if not wins(after(heaps, m))]
     assert [m.move for m in a.moves] == expected
-    for m in a.moves:
-        assert m.size_after == heaps[m.heap] - m.take
-        assert (m.value_before, m.value_after) == (a.values[m.heap], p.game.grundy(m.size_after))
-        assert m.text() == (f"heap {m.heap + 1}: take {m.take} -> {m.size_after}, "
-                            f"value {m.value_before} -> {m.value_after}")
+    for m in a.moves:  # the one analysis record (sgstudio.core.analysis) of the core
+        heap, take = m.move
+        size_after = heaps[heap] - take
+        assert m.component == heap
+        assert (m.value_before, m.value_after) == (a.values[heap], p.game.grundy(size_after))
+        assert m.row() == (f"heap {heap + 1}: take {take} -> {size_after}, "
+                           f"value {m.value_before} -> {m.value_after}")
     assert (a.total == 0) == (a.outcome == "LOSE")
 
 

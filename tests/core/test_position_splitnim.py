@@ -13,9 +13,8 @@ from oracles import splitnim_wins as brute
 
 from sgstudio.core.games.splitnim import SplitNim, closed_form
 from sgstudio.core.positions.splitnim import SplitNimPosition, heap_array, parse_size, parse_sizes
-from sgstudio.core.positions.splitnim_work import (
+from sgstudio.core.positions.splitnim_steps import (
     compare_table,
-    format_move,
     prepare_table,
     scan_winning_moves,
     table_ready,
@@ -197,6 +196,6 @@ def test_saved_dict_round_trip_and_refusals():
 
 
 def test_format_move_words():
-    heaps = (9, 7)
-    assert format_move(heaps, (0, (2, 3, 4))) == "heap 1: 9 -> 2 + 3 + 4"
-    assert format_move(heaps, (1, (5,))) == "heap 2: 7 -> 5 (take 2)"
+    heaps, game = (9, 7), SplitNim(3)  # the game's one move_text
+    assert game.move_text((0, (2, 3, 4)), heaps) == "heap 1: 9 -> 2 + 3 + 4"
+    assert game.move_text((1, (5,)), heaps) == "heap 2: 7 -> 5 (take 2)"

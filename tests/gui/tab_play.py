@@ -11,7 +11,7 @@ def settle(qtbot, window, key: str) -> None:
     """Wait until the tab's background work for its position is done (S-Nim: the period search)."""
     t = tab(window, key)
     if key == "snim":
-        qtbot.waitUntil(lambda: t.model.period_result is not None and not t.tasks, timeout=20000)
+        qtbot.waitUntil(lambda: t.model.period_result is not None and not t.work.tasks, timeout=20000)
     elif key == "splitnim":
         assert t.settle()
 

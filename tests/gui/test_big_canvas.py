@@ -80,7 +80,7 @@ def test_opens_in_the_big_drawing_with_few_items(big, qtbot):
     canvas = big.canvas
     scene = canvas.scene()
     assert isinstance(scene, BigGraphScene) and canvas.is_big()
-    assert scene.data.m == big.document.model.number_of_edges()
+    assert scene.data.m == big.document.model.edge_count()
     assert len(scene.vertex_items) <= DETAIL_ITEMS + 30  # items only for the few that need them
     assert {10, 50_000, 123_456} <= set(scene.vertex_items)  # token holders are live
     assert scene.data.nbytes() / N < 100  # the drawing's arrays: under 100 bytes a vertex

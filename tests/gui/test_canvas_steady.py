@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui import palette
 from sgstudio.gui.canvas.items import RADIUS
-from sgstudio.gui.canvas.legend import EMPTY_HINT
+from sgstudio.gui.canvas.legend import EMPTY_HINT, LegendWidget
 from sgstudio.gui.canvas.token_layer import TOKEN_LOD
 
 L = Qt.MouseButton.LeftButton
@@ -139,7 +139,7 @@ def vertices_in(canvas, rect: QRect) -> list[int]:
 
 
 def legend_rect(canvas) -> QRect:
-    legend = canvas.legend_widget()
+    legend = canvas.findChild(LegendWidget)  # the legend overlay in the canvas's bottom-left corner
     return legend.geometry().translated(-canvas.viewport().pos())
 
 

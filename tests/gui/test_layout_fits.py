@@ -18,7 +18,7 @@ S100 = tuple(range(100, 10001, 100))  # 100 members, a period found at once
 
 
 def settle(qtbot, tab) -> None:
-    qtbot.waitUntil(lambda: tab.model.period_result is not None and not tab.tasks, timeout=20000)
+    qtbot.waitUntil(lambda: tab.model.period_result is not None and not tab.work.tasks, timeout=20000)
     qtbot.wait(20)
 
 
@@ -73,7 +73,7 @@ def test_a_hundred_member_s_and_long_heaps_keep_the_tab_in_the_window(qtbot, big
     settle(qtbot, tab)
     assert len(tab.model.heaps) == 30
     assert_fits(window, tab)
-    table = tab.outcome.table  # the heaps' rows scroll, the nim-sum line stays in sight
+    table = tab.analysis_panel.table  # the heaps' rows scroll, the nim-sum line stays in sight
     assert table.total.toPlainText().splitlines()[-1].startswith("nim-sum") and table.total.isVisible()
     assert table.total.mapTo(table, QPoint(0, table.total.height())).y() <= table.height()
     assert table.rows.verticalScrollBar().maximum() > 0
@@ -126,17 +126,20 @@ def test_split_nim_while_playing_keeps_the_nim_sum_whole_and_the_rules_readable(
     assert tab.settle()
     panel = window.play
     panel.reply_ms = 10**6  # the computer waits: the position stays the person's
-    moves_top = tab.moves.mapTo(window, QPoint(0, 0))
-    nim_sum_height = tab.outcome.nim_sum.height()
+    moves_top = tab.analysis_panel.moves.mapTo(window, QPoint(0, 0))
+    nim_sum_height = tab.analysis_panel.table.height()
     qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     heaps = panel.session.position
     panel.play_typed(f"1 -> 2 + 5 + {heaps[0] - 7}")  # one heap split in three: more terms in the sum
     qtbot.waitUntil(lambda: len(panel.session.position) == len(heaps) + 2)
     assert tab.settle()
     total = panel.session.value
-    label = tab.outcome.nim_sum
-    assert " ".join(label.shown_text().split()).endswith(f"= {total}") and not label.is_cut()
-    assert label.height() == nim_sum_height and tab.moves.mapTo(window, QPoint(0, 0)) == moves_top
+    table = tab.analysis_panel.table  # the nim-sum line under the heaps' rows, whole and in sight
+    line = table.total.toPlainText().splitlines()[-1]
+    assert line.split()[:2] == ["nim-sum", str(total)] and table.total.isVisible()
+    assert table.total.fontMetrics().horizontalAdvance(line) <= table.total.viewport().width()
+    assert table.height() == nim_sum_height
+    assert tab.analysis_panel.moves.mapTo(window, QPoint(0, 0)) == moves_top
     assert_fits_page(window, "splitnim", tab)
     view = tab.heap_view
     model, metrics = view.model(), view.fontMetrics()

@@ -6,13 +6,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
 from sgstudio.core.graph import GameGraph
+from sgstudio.core.graph_analysis import analyse_graph
 from sgstudio.core.mex import mex
 from sgstudio.gui.panels.analysis import AnalysisPanel, nim_table
 from sgstudio.gui.panels.queries import QueriesPanel
+from sgstudio.gui.tabs.graph.analysis import GraphAnalysis
 
 
 def make_panel(qtbot, model: GameGraph) -> AnalysisPanel:
-    panel = AnalysisPanel(model)
+    """The Graph tab's Analysis panel (the one panel, following a graph)."""
+    panel = GraphAnalysis(model)
     qtbot.addWidget(panel)
     panel.resize(420, 600)
     panel.show()
@@ -25,16 +28,16 @@ def test_panel_shows_outcome_and_every_winning_move(qtbot, example):
     assert panel.outcome_text() == example.outcome() == "WIN"
     assert panel.move_rows() == example.winning_moves()
     for i, (u, v) in enumerate(panel.move_rows()):
-        text = panel.moves.item(i).text()
-        assert text.startswith(f"token at {example.label(u)} -> {example.label(v)}: ")
+        text = panel.moves.item(i).text()  # the game's move text, then why it wins
+        assert text.startswith(f"{example.label(u)} -> {example.label(v)}, ")
         assert f"value {example.grundy(u)} -> {example.grundy(v)}" in text
 
 
 def test_panel_follows_edits_once_per_event_loop_turn(qtbot, example, monkeypatch):
     panel = make_panel(qtbot, example)
     rebuilds = []
-    original = panel._show_moves
-    monkeypatch.setattr(panel, "_show_moves", lambda m: (rebuilds.append(1), original(m)))
+    original = panel.show_analysis
+    monkeypatch.setattr(panel, "show_analysis", lambda a: (rebuilds.append(1), original(a)))
     u, v = example.winning_moves()[0]
     example.remove_token(u)
     example.add_token(v)
@@ -63,7 +66,7 @@ def test_nim_table_lists_each_token_in_binary_and_the_xor(qtbot, example):
 
 
 def test_nim_table_with_no_token_has_zero_sum():
-    assert nim_table([]).splitlines()[-1].split() == ["nim-sum", "0", "0"]
+    assert nim_table(analyse_graph(GameGraph())).splitlines()[-1].split() == ["nim-sum", "0", "0"]
 
 
 def test_selected_vertex_explains_its_mex(qtbot, example):
@@ -94,10 +97,10 @@ def test_hover_and_double_click_report_the_move(qtbot, example):
     expected = example.winning_moves()[1]
     with qtbot.waitSignal(panel.move_hovered) as hovered:
         qtbot.mouseMove(moves.viewport(), row_centre(moves, 1))
-    assert tuple(hovered.args) == expected
+    assert hovered.args == [expected]
     with qtbot.waitSignal(panel.move_activated) as played:
         double_click(qtbot, moves.viewport(), row_centre(moves, 1))
-    assert tuple(played.args) == expected
+    assert played.args == [expected]
 
 
 def test_query_click_places_its_tokens_in_one_undo_step(qtbot):

@@ -16,7 +16,7 @@ from tab_play import settle, shown, tab
 from sgstudio.core.play import Mode, PlaySession
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.canvas.items import MOVE
-from sgstudio.gui.tabs import playshow
+from sgstudio.gui.tabs import play_mode
 from sgstudio.gui.tabs.splitnim.heaps import SIZE
 
 L = Qt.MouseButton.LeftButton
@@ -25,7 +25,7 @@ BOARD = {"width": 20, "rows": [[12, 13, 17], [19, 20], [5]]}  # the chesses of r
 
 @pytest.fixture
 def fast(monkeypatch):
-    monkeypatch.setattr(playshow, "DURATION_MS", 0)
+    monkeypatch.setattr(play_mode, "DURATION_MS", 0)
     monkeypatch.setattr(animation, "DURATION_MS", 0)
 
 
@@ -216,7 +216,7 @@ def test_hint_is_shown_in_the_tab(qtbot, window, fast, key):
     qtbot.mouseClick(window.play.hint_button, L)
     move = s.hint().move
     assert window.play.notice.text().startswith("Hint: ")
-    lit = QColor(playshow.HIGHLIGHT)
+    lit = QColor(play_mode.HIGHLIGHT)
     if key == "graph":
         scene = window.canvas.scene()
         assert scene.edge_items[move].highlight == MOVE
@@ -224,7 +224,8 @@ def test_hint_is_shown_in_the_tab(qtbot, window, fast, key):
         colours = [t.heap_table.view.item(r, 0).background().color() for r in range(len(s.position))]
         assert [c.name() == lit.name() and c.alpha() > 0 for c in colours] == [
             r == move[0] for r in range(len(s.position))]
-        assert t.moves.list.currentItem() is None or t.moves.moves()[t.moves.list.currentRow()] == move
+        moves = t.analysis_panel.moves
+        assert moves.currentItem() is None or t.analysis_panel.move_rows()[moves.currentRow()] == move
     elif key == "splitnim":
         model = t.heap_view.model()
         brushes = [model.data(model.index(r, SIZE), Qt.ItemDataRole.BackgroundRole)

@@ -124,7 +124,7 @@ def test_a_choice_row_plays_and_a_slide_animates_the_move(qtbot, sample, monkeyp
 
 
 def panel_target(window):
-    return window.play.target
+    return window.play.target.tab  # the tab played on shows the moves
 
 
 def test_hint_points_at_the_computers_choice(qtbot, sample):

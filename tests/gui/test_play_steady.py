@@ -14,10 +14,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QStatusBar, QStyle
 
-from sgstudio.core.moves import SYNTAX
+from sgstudio.core import registry
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.commands import PlaceTokensCommand
-from sgstudio.gui.tabs import playshow
+from sgstudio.gui.tabs import play_mode
 
 L = Qt.MouseButton.LeftButton
 
@@ -25,7 +25,7 @@ L = Qt.MouseButton.LeftButton
 @pytest.fixture
 def fast(monkeypatch):
     monkeypatch.setattr(animation, "DURATION_MS", 0)
-    monkeypatch.setattr(playshow, "DURATION_MS", 0)
+    monkeypatch.setattr(play_mode, "DURATION_MS", 0)
 
 
 def vertex(window, label: str) -> int:
@@ -92,7 +92,8 @@ def test_the_type_a_move_line_names_the_syntax_of_the_tab_shown(qtbot, window):
         click_tab(qtbot, window, key)
         text = panel.move_edit.placeholderText()
         assert example in text and other not in text
-        assert panel.move_edit.toolTip().lower().startswith(SYNTAX["dag" if key == "graph" else key].lower())
+        syntax = registry.get("dag" if key == "graph" else key).game.syntax  # each game's own syntax
+        assert panel.move_edit.toolTip().lower().startswith(syntax.lower())
 
 
 def panel_geometry(window) -> list:

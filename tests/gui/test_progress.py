@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QProgressDialog, QPushButton
 
+from sgstudio.formats import hdu1524_graph as hdu
 from sgstudio.gui import memory, progress
 from sgstudio.gui.canvas import big_canvas
-from sgstudio.gui.panels import hdu
 
 
 def progress_dialogs() -> list[QProgressDialog]:
@@ -55,7 +55,7 @@ def test_a_big_file_opens_in_worker_threads_while_the_window_runs(window, dialog
     ticker.timeout.connect(lambda: seen["labels"].extend(d.labelText() for d in progress_dialogs()))
     ticker.start()
     old = window.document.model
-    assert window.document.open(str(path))
+    assert window.document.open(str(path)), repr(window.document.last_error)
     ticker.stop()
     model = window.document.model
     assert model is not old and len(model) == 40 and model.tokens() == [0]

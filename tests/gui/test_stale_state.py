@@ -44,8 +44,8 @@ def test_new_empties_every_tab(qtbot, window, dialogs):
     assert snim.model.heaps == () and snim.model.judge is None and snim.heap_table.view.rowCount() == 0
     assert len(split.position) == 0 and split.heap_view.model().rowCount() == 0
     assert board.model.rows == () and split.settle()
-    assert snim.outcome.outcome() == "LOSE" and split.outcome.outcome.text() == "LOSE"
-    assert board.panel.outcome_text() == "LOSE"
+    assert snim.analysis_panel.outcome_text() == "LOSE" and split.analysis_panel.outcome_text() == "LOSE"
+    assert board.analysis_panel.outcome_text() == "LOSE"
     assert window.tabs.is_clean()
     window.tabs.show_tab("snim")
     assert not window.isWindowModified()

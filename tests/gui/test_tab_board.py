@@ -51,13 +51,13 @@ def assert_shows_core(tab: BoardTab) -> None:
     values = [board.row_grundy(r, width) for r in rows]
     game = board.BoardGame(width)
     moves = board.winning_moves(rows, width)
-    assert tab.panel.outcome_text() == ("WIN" if game.value(rows) else "LOSE")
-    assert tab.panel.move_rows() == moves == tab.view.arrows()
-    texts = [tab.panel.moves.item(i).text() for i in range(tab.panel.moves.count())]
+    assert tab.analysis_panel.outcome_text() == ("WIN" if game.value(rows) else "LOSE")
+    assert tab.analysis_panel.move_rows() == moves == tab.view.arrows()
+    texts = tab.analysis_panel.move_texts()
     for text, (i, c, d) in zip(texts, moves, strict=True):
         after = board.row_grundy(game.apply(rows, (i, c, d))[i], width)
         assert text == f"row {i + 1}: {c} -> {d}, value {values[i]} -> {after}"
-    assert f"<b>{game.value(rows)}</b>" in tab.panel.total.text()
+    assert tab.analysis_panel.table.toPlainText().splitlines()[-1].split()[1] == str(game.value(rows))
     shown, arrows = drawn(tab)
     assert shown and all(shown[i] == str(values[i]) for i in shown)
     assert arrows == [m for m in moves if m[0] in shown]
@@ -103,17 +103,17 @@ def test_arrows_go_from_the_chess_to_its_landing_cell(qtbot, tab):
 
 
 def test_hovering_a_listed_move_highlights_its_arrow_and_double_click_plays_it(qtbot, tab):
-    lst = tab.panel.moves
+    lst = tab.analysis_panel.moves
     last = lst.count() - 1
     rect = lst.visualItemRect(lst.item(last))
     qtbot.mouseMove(lst.viewport(), rect.center())
-    qtbot.waitUntil(lambda: tab.view.highlighted == tab.panel.move_rows()[last])
+    qtbot.waitUntil(lambda: tab.view.highlighted == tab.analysis_panel.move_rows()[last])
     move = tab.view.highlighted
     before = tab.model.rows
     qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # a double click's
     qtbot.mouseDClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # press, then this
     assert tab.model.rows == board.BoardGame().apply(before, move)
-    assert tab.panel.outcome_text() == "LOSE" and tab.view.arrows() == []
+    assert tab.analysis_panel.outcome_text() == "LOSE" and tab.view.arrows() == []
     assert tab.undo_stack.count() == 1
     assert_shows_core(tab)
     tab.undo_stack.undo()
@@ -153,7 +153,7 @@ def test_keyboard_moves_the_cursor_and_space_toggles(qtbot, tab):
 def test_removing_every_row_is_refused_with_a_message(qtbot, dialogs):
     tab = make_tab(qtbot, rows=[(1,)])
     qtbot.mouseClick(tab.remove_button, Qt.MouseButton.LeftButton)
-    assert tab.model.row_count() == 0 and tab.panel.outcome_text() == "LOSE"
+    assert tab.model.row_count() == 0 and tab.analysis_panel.outcome_text() == "LOSE"
     tab.remove_row()
     assert tab.message.text() == "There is no row to remove." and tab.undo_stack.count() == 1
 
@@ -174,12 +174,12 @@ def test_a_new_width_is_computed_in_the_worker(qtbot, dialogs):
     qtbot.keyClick(tab.width_box, Qt.Key.Key_Return)
     assert tab.model.width == 9 and tab.undo_stack.undoText() == "Width 20 -> 9"
     qtbot.waitUntil(lambda: tab.analysis is not None, timeout=60_000)
-    assert tab.task is None and not tab.panel.progress.isVisible()
+    assert tab.task is None and not tab.progress.isVisible()
     assert_shows_core(tab)
     assert tab.view.cell_at(tab.view.cell_center(1, 9)) == (1, 9)
     assert tab.view.cell_at(tab.view.cell_center(1, 9) + QPoint(tab.view.cell, 0)) is None
     tab.undo_stack.undo()
-    assert tab.model.width == 20 and tab.analysis.width == 20
+    assert tab.model.width == 20 and tab.analysis_width == 20
 
 
 def test_stepping_the_width_is_one_undo_step(qtbot, dialogs):
@@ -191,7 +191,7 @@ def test_stepping_the_width_is_one_undo_step(qtbot, dialogs):
     assert tab.undo_stack.undoText() == "Width 20 -> 17"
     qtbot.keyClick(tab.width_box, Qt.Key.Key_Down)  # column 17 holds a chess: refused
     assert tab.model.width == 17 == tab.width_box.value() and "column 17" in tab.message.text()
-    qtbot.waitUntil(lambda: tab.analysis is not None and tab.analysis.width == 17, timeout=60_000)
+    qtbot.waitUntil(lambda: tab.analysis is not None and tab.analysis_width == 17, timeout=60_000)
     assert_shows_core(tab)
     tab.undo_stack.undo()
     assert tab.model.width == 20 == tab.width_box.value()
@@ -211,17 +211,17 @@ def test_the_table_computation_shows_progress_and_can_be_cancelled(qtbot, dialog
     tab.width_box.setFocus()
     qtbot.keyClick(tab.width_box, Qt.Key.Key_Down)  # one step: width 19
     assert tab.model.width == 19 and tab.task is not None
-    qtbot.waitUntil(lambda: tab.panel.progress.bar.maximum() == 400)
-    assert tab.panel.progress.isVisible() and tab.panel.outcome_text() == "…"
+    qtbot.waitUntil(lambda: tab.progress.bar.maximum() == 400)
+    assert tab.progress.isVisible() and tab.analysis_panel.outcome_text() == "…"
     assert set(drawn(tab)[0].values()) == {"…"}
     click_cell(qtbot, tab, 0, 2)  # the board stays editable meanwhile
     assert tab.model.row(0) == (1, 2, 3)
-    qtbot.mouseClick(tab.panel.progress.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.progress.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: tab.task is None)
-    assert not tab.panel.progress.isVisible() and tab.panel.compute.isVisible()
-    assert "not computed (cancelled)" in tab.panel.verdict.text() and tab.analysis is None
+    assert not tab.progress.isVisible() and tab.compute.isVisible()
+    assert "not computed (cancelled)" in tab.analysis_panel.verdict.text() and tab.analysis is None
     tab.table_loader = load_table
-    qtbot.mouseClick(tab.panel.compute, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.compute, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: tab.analysis is not None, timeout=60_000)
     assert_shows_core(tab)
 
@@ -232,7 +232,7 @@ def test_the_judge_sample_imports_with_the_judges_answers(qtbot, tab, dialogs):
     for k, expected in enumerate(judge):
         tab.import_judge_text(text, "hdu5724.txt", case=k)
         assert tab.model.rows == hdu5724.parse(text)[k].position() and tab.model.width == 20
-        assert tab.panel.outcome_text() == expected
+        assert tab.analysis_panel.outcome_text() == expected
         assert_shows_core(tab)
     dialogs.case = "case 1:"
     tab.import_judge_text(text, "hdu5724.txt")
@@ -316,7 +316,7 @@ def test_state_round_trip_and_bad_state(qtbot, tab, dialogs):
     assert other.to_state() == state
     game, position = other.game_and_position()
     assert position == tab.model.rows and game.width == 20
-    assert game.winning_moves(position) == other.panel.move_rows()
+    assert game.winning_moves(position) == other.analysis_panel.move_rows()
 
 
 def _noop():

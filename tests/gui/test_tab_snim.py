@@ -26,7 +26,7 @@ SAMPLE_ANSWERS = ["LWW", "WWL"]  # the judge's sample output (SPEC)
 
 def settle(qtbot, tab: SNimTab) -> None:
     """Wait until the period of the current S is known and no worker runs."""
-    qtbot.waitUntil(lambda: tab.model.period_result is not None and not tab.tasks, timeout=20000)
+    qtbot.waitUntil(lambda: tab.model.period_result is not None and not tab.work.tasks, timeout=20000)
     qtbot.wait(5)  # let the views lay out their new rows before a test clicks them
 
 
@@ -52,11 +52,11 @@ def assert_matches_core(tab: SNimTab) -> None:
     heaps = tab.model.heaps
     assert shown_values(tab) == [str(game.grundy(h)) for h in heaps]
     total = game.value(heaps)
-    assert tab.outcome.outcome() == ("WIN" if total else "LOSE")
+    assert tab.analysis_panel.outcome_text() == ("WIN" if total else "LOSE")
     if heaps:
-        assert tab.outcome.table.toPlainText().splitlines()[-1].split()[1] == str(total)
-    assert tab.moves.moves() == game.winning_moves(heaps)
-    rows = [tab.moves.list.item(i).text() for i in range(tab.moves.list.count())] if total else []
+        assert tab.analysis_panel.table.toPlainText().splitlines()[-1].split()[1] == str(total)
+    assert tab.analysis_panel.move_rows() == game.winning_moves(heaps)
+    rows = tab.analysis_panel.move_texts() if total else []
     for (i, take), row in zip(game.winning_moves(heaps), rows, strict=True):
         h = heaps[i]
         before, after = game.grundy(h), game.grundy(h - take)
@@ -207,7 +207,7 @@ def test_add_and_remove_heaps_with_buttons_and_keys(qtbot, tab):
     view.selectAll()
     qtbot.mouseClick(tab.heap_table.remove_button, Qt.MouseButton.LeftButton)
     assert tab.model.heaps == ()
-    assert tab.outcome.outcome() == "LOSE" and tab.moves.moves() == []
+    assert tab.analysis_panel.outcome_text() == "LOSE" and tab.analysis_panel.move_rows() == []
     assert tab.undo_stack.count() == 4
     qtbot.mouseClick(tab.heap_table.add_button, Qt.MouseButton.LeftButton)
     assert tab.model.heaps == (1,)
@@ -223,8 +223,8 @@ def test_a_huge_heap_is_evaluated_through_the_period(qtbot, tab):
 def test_huge_heaps_wait_for_the_period_search_of_a_new_s(qtbot, tab):
     edit_heap(qtbot, tab, 2, str(10**12))
     type_s(qtbot, tab, "3 4")
-    assert shown_values(tab)[2] == "…" and tab.outcome.outcome() == "…"
-    assert "period" in tab.outcome.sentence.text()
+    assert shown_values(tab)[2] == "…" and tab.analysis_panel.outcome_text() == "…"
+    assert "period" in tab.analysis_panel.verdict.text()
     settle(qtbot, tab)
     assert_matches_core(tab)
 
@@ -232,21 +232,21 @@ def test_huge_heaps_wait_for_the_period_search_of_a_new_s(qtbot, tab):
 # -- winning moves ---------------------------------------------------------------------------------
 def test_double_click_and_play_button_play_winning_moves(qtbot, tab):
     start = tab.model.heaps
-    moves = tab.moves.moves()
+    moves = tab.analysis_panel.move_rows()
     assert moves
-    lst = tab.moves.list
+    lst = tab.analysis_panel.moves
     rect = lst.visualItemRect(lst.item(0))
     double_click(qtbot, lst.viewport(), rect.center())
     i, take = moves[0]
     assert tab.model.heaps[i] == start[i] - take
-    assert tab.outcome.outcome() == "LOSE" and tab.undo_stack.count() == 1
+    assert tab.analysis_panel.outcome_text() == "LOSE" and tab.undo_stack.count() == 1
     assert_matches_core(tab)
     tab.undo_stack.undo()
     assert tab.model.heaps == start
-    tab.moves.list.setCurrentRow(len(moves) - 1)
-    qtbot.mouseClick(tab.moves.play_button, Qt.MouseButton.LeftButton)
+    tab.analysis_panel.moves.setCurrentRow(len(moves) - 1)
+    qtbot.mouseClick(tab.analysis_panel.play_button, Qt.MouseButton.LeftButton)
     i, take = moves[-1]
-    assert tab.model.heaps[i] == start[i] - take and tab.outcome.outcome() == "LOSE"
+    assert tab.model.heaps[i] == start[i] - take and tab.analysis_panel.outcome_text() == "LOSE"
 
 
 # -- the judge file ----------------------------------------------------------------------------------
@@ -267,7 +267,7 @@ def test_the_judge_sample_gives_the_judges_answers(qtbot, tab, case):
         rect = lst.visualItemRect(lst.item(j))
         double_click(qtbot, lst.viewport(), rect.center())
         assert tab.model.heaps == parsed.positions[j]
-        assert tab.outcome.outcome() == {"W": "WIN", "L": "LOSE"}[letter]
+        assert tab.analysis_panel.outcome_text() == {"W": "WIN", "L": "LOSE"}[letter]
         assert lst.item(j).font().bold()
         settle(qtbot, tab)
         assert_matches_core(tab)
@@ -318,7 +318,7 @@ def test_undo_everything_back_to_the_start_and_redo_it(qtbot, tab):
     add, remove = tab.heap_table.add_button, tab.heap_table.remove_button
     step(lambda: (view.selectRow(0), qtbot.mouseClick(add, Qt.MouseButton.LeftButton)))
     step(lambda: (view.selectRow(3), qtbot.mouseClick(remove, Qt.MouseButton.LeftButton)))
-    step(lambda: tab.moves.play_requested.emit(tab.moves.moves()[0]))
+    step(lambda: tab.analysis_panel.move_activated.emit(tab.analysis_panel.move_rows()[0]))
     step(lambda: tab.import_judge_text(sample_text(), "hdu1536.txt", 0))
     step(lambda: tab.judge.load_requested.emit(2))
     assert len(set(snapshots)) == len(snapshots) == tab.undo_stack.count() + 1
@@ -424,18 +424,18 @@ def test_plot_shows_the_core_values_period_and_hover(qtbot, tab):
 def test_a_plot_to_ten_million_runs_in_a_worker_and_can_be_cancelled(qtbot, tab):
     shown = tab.plot.values
     tab.plot.limit.setValue(10**7)
-    task = tab.tasks["plot"]
+    task = tab.work.tasks["plot"]
     assert task.is_running() and tab.progress.isVisible()
     qtbot.waitUntil(lambda: tab.progress.bar.maximum() > 1, timeout=20000)
     with qtbot.waitSignal(task.cancelled, timeout=20000):
         qtbot.mouseClick(tab.progress.cancel_button, Qt.MouseButton.LeftButton)
-    assert "plot" not in tab.tasks and not tab.progress.isVisible()
+    assert "plot" not in tab.work.tasks and not tab.progress.isVisible()
     assert tab.plot.values is shown
 
 
 def test_a_plot_to_ten_million_finishes_with_the_core_values(qtbot, tab):
     tab.plot.limit.setValue(10**7)
-    with qtbot.waitSignal(tab.tasks["plot"].finished, timeout=60000):
+    with qtbot.waitSignal(tab.work.tasks["plot"].finished, timeout=60000):
         pass
     values = tab.plot.values
     game = SubtractionGame(tab.model.S)
@@ -457,11 +457,11 @@ def test_a_slow_period_search_shows_progress_and_cancels(qtbot, tab, monkeypatch
     monkeypatch.setattr(tab_module, "search_period", slow_search)
     before = tab.undo_stack.count()
     type_s(qtbot, tab, "3 8")
-    qtbot.waitUntil(lambda: "period" in tab.tasks, timeout=5000)
+    qtbot.waitUntil(lambda: "period" in tab.work.tasks, timeout=5000)
     assert started.wait(5)
     assert tab.progress.isVisible() and "Searching" in tab.plot.caption.text()
     qtbot.waitUntil(lambda: tab.progress.bar.maximum() == 1000, timeout=5000)
-    task = tab.tasks["period"]
+    task = tab.work.tasks["period"]
     with qtbot.waitSignal(task.cancelled, timeout=5000):
         qtbot.mouseClick(tab.progress.cancel_button, Qt.MouseButton.LeftButton)
     assert "cancelled" in tab.plot.caption.text() and tab.plot.recompute.isVisible()
@@ -474,9 +474,9 @@ def test_a_slow_period_search_shows_progress_and_cancels(qtbot, tab, monkeypatch
 
 def test_closing_the_tab_stops_its_workers(qtbot, tab):
     tab.plot.limit.setValue(10**7)
-    task = tab.tasks["plot"]
+    task = tab.work.tasks["plot"]
     tab.close()
-    assert not task.is_running() and not tab._alive
+    assert not task.is_running() and not tab.work._alive
 
 
 # -- a look ---------------------------------------------------------------------------------------
@@ -500,7 +500,7 @@ def test_growing_h_past_the_dots_redraws_the_curve_with_its_period_lines(qtbot, 
             plot.limit.setValue(h)
             assert len(plot.curve.xData) == h + 1 and view.viewRange()[0][1] >= h
         plot.limit.setValue(10**7)
-        with qtbot.waitSignal(tab.tasks["plot"].finished, timeout=60000):
+        with qtbot.waitSignal(tab.work.tasks["plot"].finished, timeout=60000):
             pass
         qtbot.wait(50)  # the view repaints the new curve
     assert [str(e[1]) for e in errors] == []
@@ -564,6 +564,37 @@ def test_at_1280x800_with_the_play_dock_the_heaps_and_the_nim_sum_table_fit(qtbo
     qtbot.wait(50)  # laid out
     view = snim.heap_table.view
     assert view.viewport().height() >= sum(view.rowHeight(r) for r in range(4))
-    table = snim.outcome.table
+    table = snim.analysis_panel.table
     assert table.rows.verticalScrollBar().maximum() == 0, table.toPlainText()
     assert table.total.toPlainText().splitlines()[-1].startswith("nim-sum") and table.total.isVisible()
+
+
+# -- heaps beyond the table and the period ----------------------------------------------------------
+def test_a_huge_heap_of_a_huge_s_is_answered_off_the_ui_thread(qtbot, tab):
+    """S = {10^18} has no period within the search's limit, but the core computes g(10^18) directly
+    from the positions play can reach: the tab answers (in its background work), as the CLI does."""
+    big = 10**18
+    tab.load_state({"S": [big], "heaps": [big, 3]})
+    assert tab.analysis_panel.outcome_text() == "…" or tab.work.running("analysis")
+    settle(qtbot, tab)
+    expected = hdu1536.solve_case(hdu1536.SNimCase((big,), ((big, 3),)))  # the judge's letter
+    assert tab.analysis_panel.outcome_text() == {"W": "WIN", "L": "LOSE"}[expected]
+    assert shown_values(tab) == [str(SubtractionGame([big]).grundy(h)) for h in (big, 3)]
+    assert_matches_core(tab)
+
+
+def test_a_heap_out_of_every_reach_is_refused_in_words(qtbot, tab):
+    """S = {3, 10^18} and a heap of 22 digits: no period, and too far to evaluate directly. The judge
+    line and the verdict say so in people's words, without the core's names."""
+    told = []
+    tab.status_message.connect(told.append)
+    heap = 1234567890123456789012
+    tab.import_judge_text(f"2 3 {10**18}\n1\n1 {heap}\n0\n", "far.txt", 0)
+    settle(qtbot, tab)
+    failed = [t for t in told if "failed" in t]
+    assert failed and failed[-1].startswith("Judging the positions failed: no period of g found")
+    assert "S = {3, 1000000000000000000}" in failed[-1] and "SubtractionGame" not in failed[-1]
+    assert "cannot be answered" in tab.judge.title.text() and tab.judge.letters() == "?"
+    panel = tab.analysis_panel
+    assert panel.outcome_text() == "?" and panel.verdict.text().startswith("These heaps cannot be evaluated")
+    assert "SubtractionGame" not in panel.verdict.text()

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games.splitnim import SplitNim, closed_form
 from sgstudio.core.positions.splitnim import SplitNimPosition
-from sgstudio.core.positions.splitnim_work import Comparison
+from sgstudio.core.positions.splitnim_steps import Comparison
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
@@ -35,7 +35,7 @@ def tab(qtbot, dialogs):
     qtbot.waitExposed(t)
     assert t.settle()
     yield t
-    t.shutdown()
+    t.cancel_work()
 
 
 def load(tab, heaps, parts=3):
@@ -55,9 +55,14 @@ def assert_shows_the_core(tab):
     assert shown_column(tab, VALUE) == [str(game.grundy(h)) for h in heaps]
     assert shown_column(tab, RULE) == [game.explain(h) for h in heaps]
     total = game.value(heaps)
-    assert tab.outcome.outcome.text() == ("WIN" if total else "LOSE")
-    assert f"= {total}" in tab.outcome.nim_sum.text()
-    assert tab.moves.moves() == game.winning_moves(heaps)
+    assert tab.analysis_panel.outcome_text() == ("WIN" if total else "LOSE")
+    assert nim_sum_shown(tab) == str(total)
+    assert tab.analysis_panel.move_rows() == game.winning_moves(heaps)
+
+
+def nim_sum_shown(tab) -> str:
+    """The total on the nim-sum line of the Analysis panel's table."""
+    return tab.analysis_panel.table.toPlainText().splitlines()[-1].split()[1]
 
 
 def click_cell(qtbot, view, row, column):
@@ -79,8 +84,9 @@ def type_into_cell(qtbot, tab, row, text):
 def test_is_a_game_tab_showing_the_core(tab):
     assert isinstance(tab, GameTab) and tab.key == "splitnim" and tab.judge_format == "hdu5795"
     assert_shows_the_core(tab)
-    texts = [tab.moves.list.item(i).text() for i in range(tab.moves.list.count())]
-    assert "heap 1: 13 -> 1 (take 12)" in texts and "heap 1: 13 -> 1 + 6 + 6" in texts
+    texts = [tab.analysis_panel.moves.item(i).text() for i in range(tab.analysis_panel.moves.count())]
+    assert "heap 1: 13 -> 1 (take 12), value 13 -> 1" in texts
+    assert "heap 1: 13 -> 1 + 6 + 6, value 13 -> 1" in texts
 
 
 def test_edit_a_heap_in_its_cell_by_keyboard(qtbot, tab):
@@ -141,13 +147,13 @@ def test_parts_by_keyboard(qtbot, tab):
 
 def test_double_click_plays_a_winning_move_as_one_undo_step(qtbot, tab):
     game, before = tab.game_and_position()
-    move = tab.moves.moves()[1]
-    rect = tab.moves.list.visualItemRect(tab.moves.list.item(1))
-    qtbot.mouseClick(tab.moves.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    qtbot.mouseDClick(tab.moves.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    move = tab.analysis_panel.move_rows()[1]
+    rect = tab.analysis_panel.moves.visualItemRect(tab.analysis_panel.moves.item(1))
+    qtbot.mouseClick(tab.analysis_panel.moves.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(tab.analysis_panel.moves.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert tab.settle()
     assert tab.position.heaps == game.apply(before, move) and tab.undo_stack.count() == 1
-    assert tab.outcome.outcome.text() == "LOSE" and tab.moves.moves() == []
+    assert tab.analysis_panel.outcome_text() == "LOSE" and tab.analysis_panel.move_rows() == []
     assert_shows_the_core(tab)
     tab.undo_stack.undo()
     assert tab.settle() and tab.position.heaps == before
@@ -169,7 +175,7 @@ def test_undo_and_redo_every_edit(qtbot, tab):
     tab.import_judge_text(resource_path("examples", "hdu5795.txt").read_text(), "hdu5795.txt", case=1)
     states.append(tab.to_state())
     assert tab.settle()
-    tab.moves.played.emit(tab.moves.moves()[0])
+    tab.analysis_panel.move_activated.emit(tab.analysis_panel.move_rows()[0])
     states.append(tab.to_state())
     assert tab.undo_stack.count() == len(states) - 1 and len({str(s) for s in states}) == len(states)
     for k in range(len(states) - 1, 0, -1):
@@ -198,7 +204,7 @@ def test_state_round_trip_and_a_refused_state(qtbot, tab):
         with pytest.raises(ValueError):
             other.load_state(bad)
         assert other.to_state() == state
-    other.shutdown()
+    other.cancel_work()
 
 
 @pytest.mark.parametrize(("state", "words"), [
@@ -236,7 +242,7 @@ def test_the_judge_sample_imports_with_the_judges_answers(tab, dialogs):
         tab.import_judge_text(text, str(path), case=k)
         assert tab.settle()
         assert tab.position.heaps == cases[k].heaps and tab.position.parts == 3
-        assert tab.outcome.outcome.text() == ("WIN" if answer.startswith("First") else "LOSE")
+        assert tab.analysis_panel.outcome_text() == ("WIN" if answer.startswith("First") else "LOSE")
         assert_shows_the_core(tab)
     dialogs.case = "case 1:"
     tab.import_judge_text(text, str(path))  # several cases: asks which one
@@ -262,23 +268,23 @@ def test_a_million_heaps_in_the_virtualised_table(qtbot, tab):
     text = f"1\n{len(heaps)}\n" + " ".join(map(str, heaps.tolist())) + "\n"
     widgets_before = len(tab.findChildren(QWidget))
     tab.import_judge_text(text, "big.txt")
-    qtbot.waitUntil(lambda: len(tab.moves.moves()) == 200, timeout=30_000)
+    qtbot.waitUntil(lambda: len(tab.analysis_panel.move_rows()) == 200, timeout=30_000)
     assert tab.heap_model.rowCount() == 10**6 and len(tab.findChildren(QWidget)) < widgets_before + 50
     answer = hdu5795.solve(text)
-    assert tab.outcome.outcome.text() == ("WIN" if answer.startswith("First") else "LOSE")
-    assert str(hdu5795.case_value(heaps.tolist())) in tab.outcome.nim_sum.text()
+    assert tab.analysis_panel.outcome_text() == ("WIN" if answer.startswith("First") else "LOSE")
+    assert nim_sum_shown(tab) == str(hdu5795.case_value(heaps.tolist()))
     game, total = SplitNim(3), tab.position.nim_sum()
-    for i, after in tab.moves.moves():  # each listed move leaves a nim-sum of 0
+    for i, after in tab.analysis_panel.move_rows():  # each listed move leaves a nim-sum of 0
         assert game.value(after) == closed_form(int(heaps[i]), 3) ^ total
     tab.heap_view.scrollToBottom()
     last = tab.heap_model.index(10**6 - 1, VALUE)
     assert tab.heap_model.data(last) == str(closed_form(int(heaps[-1]), 3))
     qtbot.waitUntil(lambda: tab.progress.isVisible() and "Counting" in tab.progress.label.text())
-    assert "and more" in tab.moves.more.text()
+    assert "and more" in tab.analysis_panel.more.text()
     qtbot.mouseClick(tab.progress.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "cancelled" in tab.moves.more.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "cancelled" in tab.analysis_panel.more.text(), timeout=10_000)
     assert not tab.progress.isVisible()
-    tab.moves.more.linkActivated.emit("recount")  # the "Count them" link
+    tab.analysis_panel.more.linkActivated.emit("recount")  # the "Count them" link
     qtbot.waitUntil(lambda: "Counting" in tab.progress.label.text() and tab.progress.isVisible())
     tab.undo_stack.undo()  # the import was one step
     assert tab.settle() and tab.position.heaps == (13, 9, 7)
@@ -289,8 +295,8 @@ def test_winning_moves_beyond_the_rows_are_counted(tab):
     load(tab, heaps)
     expected = SplitNim(3).winning_moves(heaps)
     assert len(expected) > 200
-    assert tab.moves.moves() == expected[:200]
-    assert f"and {len(expected) - 200:,} more" in tab.moves.more.text()
+    assert tab.analysis_panel.move_rows() == expected[:200]
+    assert f"and {len(expected) - 200:,} more" in tab.analysis_panel.more.text()
 
 
 def test_a_table_for_many_parts_runs_in_a_worker_and_can_be_cancelled(qtbot, tab):
@@ -301,10 +307,10 @@ def test_a_table_for_many_parts_runs_in_a_worker_and_can_be_cancelled(qtbot, tab
     qtbot.keyClick(tab.parts.lineEdit(), Qt.Key.Key_Return)
     assert tab.position.parts == 7
     qtbot.waitUntil(lambda: tab.progress.isVisible() and "parts" in tab.progress.label.text())
-    assert tab.outcome.outcome.text() == "…" and shown_column(tab, VALUE) == ["…", "…"]
+    assert tab.analysis_panel.outcome_text() == "…" and shown_column(tab, VALUE) == ["…", "…"]
     qtbot.mouseClick(tab.progress.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: tab.compute_button.isVisible(), timeout=60_000)
-    assert tab.outcome.outcome.text() == "?" and "cancelled" in tab.outcome.verdict.text()
+    assert tab.analysis_panel.outcome_text() == "?" and "cancelled" in tab.analysis_panel.verdict.text()
     type_into_cell(qtbot, tab, 0, "300")  # a smaller table: computed, then shown
     assert tab.settle(60_000)
     assert_shows_the_core(tab)
@@ -320,13 +326,13 @@ def test_a_table_no_longer_needed_stops_and_starts_again_when_needed(qtbot, tab)
     assert_shows_the_core(tab)
     tab.undo_stack.redo()
     qtbot.waitUntil(lambda: tab.progress.isVisible() and "8 parts" in tab.progress.label.text())
-    assert tab.outcome.outcome.text() == "…" and not tab.compute_button.isVisible()
+    assert tab.analysis_panel.outcome_text() == "…" and not tab.compute_button.isVisible()
 
 
 def test_heaps_beyond_the_table_get_a_clear_message(tab):
     load(tab, [10**6, 3], parts=4)
-    assert tab.outcome.outcome.text() == "?" and "table" in tab.outcome.verdict.text()
-    assert shown_column(tab, VALUE)[0] == "?" and tab.moves.moves() == []
+    assert tab.analysis_panel.outcome_text() == "?" and "table" in tab.analysis_panel.verdict.text()
+    assert shown_column(tab, VALUE)[0] == "?" and tab.analysis_panel.move_rows() == []
 
 
 def test_brute_force_table_beside_the_closed_form(qtbot, tab):
@@ -359,5 +365,5 @@ def test_screenshot(tab):
 def test_a_new_position_model_can_be_given(qtbot):
     t = SplitNimTab(position=SplitNimPosition([4, 4], parts=3))
     qtbot.addWidget(t)
-    assert t.settle() and t.outcome.outcome.text() == "LOSE"
-    t.shutdown()
+    assert t.settle() and t.analysis_panel.outcome_text() == "LOSE"
+    t.cancel_work()

@@ -15,7 +15,7 @@ from tab_play import settle, shown, tab
 
 from sgstudio.core.games.splitnim import SplitNim
 from sgstudio.core.play import Mode, PlaySession
-from sgstudio.gui.tabs import playshow
+from sgstudio.gui.tabs import play_mode
 from sgstudio.gui.tabs.snim.heaps import VALUE as SNIM_VALUE
 from sgstudio.gui.tabs.splitnim.heaps import SIZE, VALUE
 from sgstudio.paths import resource_path
@@ -29,7 +29,7 @@ SAMPLES = {"snim": ("hdu1536", "hdu1536.txt", "case 2:"), "splitnim": ("hdu5795"
 
 @pytest.fixture
 def fast(monkeypatch):
-    monkeypatch.setattr(playshow, "DURATION_MS", 0)
+    monkeypatch.setattr(play_mode, "DURATION_MS", 0)
 
 
 def import_sample(qtbot, window, dialogs, key: str) -> None:
@@ -48,17 +48,18 @@ def assert_shows(window, key: str, position: tuple) -> None:
     win = "WIN" if game.value(position) else "LOSE"
     if key == "snim":
         values = [t.heap_table.view.item(r, SNIM_VALUE).text() for r in range(len(position))]
-        assert values == [str(game.grundy(h)) for h in position] and t.outcome.outcome() == win
+        assert values == [str(game.grundy(h)) for h in position] and t.analysis_panel.outcome_text() == win
     elif key == "splitnim":
         model = t.heap_view.model()
         values = [model.data(model.index(r, VALUE)) for r in range(model.rowCount())]
-        assert values == [str(game.grundy(h)) for h in position] and t.outcome.outcome.text() == win
-        assert t.moves.moves() == list(game.winning_moves(position))
+        assert values == [str(game.grundy(h)) for h in position] and t.analysis_panel.outcome_text() == win
+        assert t.analysis_panel.move_rows() == list(game.winning_moves(position))
     else:
         t.view.viewport().grab()
         rows = t.view.visible_rows()
         assert [t.view.drawn_values[i] for i in rows] == [str(game.value((position[i],))) for i in rows]
-        assert t.panel.outcome_text() == win and t.panel.move_rows() == list(game.winning_moves(position))
+        assert t.analysis_panel.outcome_text() == win
+        assert t.analysis_panel.move_rows() == list(game.winning_moves(position))
 
 
 def double_click_row(qtbot, listw, row: int = 0) -> None:
@@ -158,8 +159,8 @@ def test_snim_edits_are_refused_while_playing_and_an_undo_ends_play(qtbot, windo
     t = tab(window, "snim")
     own = t.model.heaps
     s = start(qtbot, window, Mode.TWO_HUMANS)
-    assert t.moves.moves() == list(s.game.winning_moves(s.position))
-    double_click_row(qtbot, t.moves.list)  # the tab's winning-move row: refused, not played
+    assert t.analysis_panel.move_rows() == list(s.game.winning_moves(s.position))
+    double_click_row(qtbot, t.analysis_panel.moves)  # the tab's winning-move row: refused, not played
     assert "read-only" in window.statusBar().currentMessage() and s.index == 0
     assert window.play.play_move(s.game.winning_moves(s.position)[0])
     view = t.heap_table.view
@@ -182,8 +183,8 @@ def test_splitnim_edits_are_refused_while_playing_and_an_import_ends_play(qtbot,
     t = tab(window, "splitnim")
     own = t.position.heaps
     s = start(qtbot, window, Mode.TWO_HUMANS)
-    assert t.moves.moves() == list(s.game.winning_moves(s.position))
-    double_click_row(qtbot, t.moves.list)  # the tab's winning-move row: refused, not played
+    assert t.analysis_panel.move_rows() == list(s.game.winning_moves(s.position))
+    double_click_row(qtbot, t.analysis_panel.moves)  # the tab's winning-move row: refused, not played
     assert "read-only" in t.message.text() and s.index == 0
     assert window.play.play_move(s.game.winning_moves(s.position)[0])
     view = t.heap_view
@@ -197,7 +198,7 @@ def test_splitnim_edits_are_refused_while_playing_and_an_import_ends_play(qtbot,
     assert not window.play.playing and t.undo_stack.count() == 1
     assert_read_only(window, "splitnim", False)
     assert shown(window, "splitnim") == t.position.heaps != own and t.message.text() == ""
-    assert t.settle() and t.moves.moves() == t.position.game.winning_moves(t.position.heaps)
+    assert t.settle() and t.analysis_panel.move_rows() == t.position.game.winning_moves(t.position.heaps)
 
 
 def test_board_clicks_are_refused_while_playing(qtbot, window, fast):
@@ -205,8 +206,8 @@ def test_board_clicks_are_refused_while_playing(qtbot, window, fast):
     t = tab(window, "board")
     own = t.model.rows
     s = start(qtbot, window, Mode.TWO_HUMANS)
-    assert t.panel.move_rows() == list(s.game.winning_moves(s.position))
-    double_click_row(qtbot, t.panel.moves)  # the tab's winning-move row: refused, not played
+    assert t.analysis_panel.move_rows() == list(s.game.winning_moves(s.position))
+    double_click_row(qtbot, t.analysis_panel.moves)  # the tab's winning-move row: refused, not played
     assert "read-only" in t.message.text() and t.message.isVisible() and s.index == 0
     t.message.hide()
     assert window.play.play_move(s.game.winning_moves(s.position)[0])
@@ -224,7 +225,7 @@ def test_board_clicks_are_refused_while_playing(qtbot, window, fast):
 # -- the animations (a real duration) ------------------------------------------------------------
 @pytest.fixture
 def slow(monkeypatch):
-    monkeypatch.setattr(playshow, "DURATION_MS", 250)
+    monkeypatch.setattr(play_mode, "DURATION_MS", 250)
 
 
 def test_snim_take_flashes_the_row_and_counts_down(qtbot, window, dialogs, slow):

@@ -126,7 +126,7 @@ def start_long_period_search(window):
     tab = window.tabs.game_tabs["snim"]
     tab.model.set_S((1, 2**24 + 1))  # max(S) > 2^24: the period search computes millions of values
     tab.start_period_search()
-    assert any(task.is_running() for task in tab.tasks.values())
+    assert any(task.is_running() for task in tab.work.tasks.values())
     return tab
 
 
@@ -151,7 +151,7 @@ for how in ("close", "delete"):
     tab = window.tabs.game_tabs["snim"]
     tab.model.set_S((1, 2**24 + 1))
     tab.start_period_search()
-    assert any(task.is_running() for task in tab.tasks.values())
+    assert any(task.is_running() for task in tab.work.tasks.values())
     window.tabs.set_clean()
     if how == "close":
         window.close()

@@ -33,125 +33,23 @@ Examples
 
 from __future__ import annotations
 
-import functools
+import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-DEFAULT_WIDTH = 20
-MAX_WIDTH = 24
-TABLE_FILE = "board20.npy"
-
-_TABLES: dict[int, np.ndarray] = {}
+from sgstudio.core.analysis import Analysis, sum_analysis
+from sgstudio.core.games.base import MAX_ITEMS, GameBase, Label, more_items
+from sgstudio.core.games.board_table import DEFAULT_WIDTH, check_width, grundy_table
+from sgstudio.core.games.board_table import MAX_WIDTH as MAX_WIDTH  # the table of every row, by width
+from sgstudio.core.games.board_table import TABLE_FILE as TABLE_FILE
+from sgstudio.core.games.board_table import compute_grundy_table as compute_grundy_table
+from sgstudio.core.moves import ARROW, head, index_of, renumbered_reason
 
 Row = tuple[int, ...]
 Position = tuple[Row, ...]
 Move = tuple[int, int, int]
-
-
-def _table_kernel(width, out):  # pragma: no cover - compiled by numba in _compiled_kernel()
-    """Fill ``out[mask] = g(mask)`` for every mask, in decreasing order (successors are larger).
-
-    Scanning the columns from the right keeps ``free``, the first empty column to the right of
-    the current one; a chess at ``c`` moves to ``free`` when there is one. ``seen`` is the set of
-    successor values as a bit set, and the mex is its lowest clear bit.
-    """
-    for mask in range((1 << width) - 1, -1, -1):
-        seen = 0
-        free = -1
-        for c in range(width - 1, -1, -1):
-            bit = 1 << c
-            if mask & bit == 0:
-                free = c
-            elif free >= 0:
-                seen |= 1 << np.int64(out[mask ^ bit ^ (1 << free)])
-        g = 0
-        while seen & 1:
-            seen >>= 1
-            g += 1
-        out[mask] = g
-
-
-@functools.cache
-def _compiled_kernel():
-    """``_table_kernel`` compiled with numba (imported only now, so readers of a shipped table
-    never pay for importing numba)."""
-    from numba import njit
-
-    return njit(cache=True, nogil=True)(_table_kernel)
-
-
-def check_width(width: int) -> int:
-    """Validate a board width (1..24); return it.
-
-    >>> check_width(25)
-    Traceback (most recent call last):
-    ...
-    ValueError: the width must be an integer in 1..24, not 25
-    """
-    if isinstance(width, bool) or not isinstance(width, int | np.integer) or not 1 <= width <= MAX_WIDTH:
-        raise ValueError(f"the width must be an integer in 1..{MAX_WIDTH}, not {width!r}")
-    return int(width)
-
-
-def compute_grundy_table(width: int = DEFAULT_WIDTH) -> np.ndarray:
-    """Compute the Grundy value of every row mask with the compiled kernel (no cache, no file).
-
-    >>> compute_grundy_table(3).tolist()   # masks 0..7: {}, {1}, {2}, {1,2}, {3}, {1,3}, {2,3}, all
-    [0, 0, 1, 2, 0, 1, 0, 0]
-
-    {1,2} has the moves 1 -> 3 (to {2,3}, value 0) and 2 -> 3 (to {1,3}, value 1), so its value is 2.
-    """
-    width = check_width(width)
-    out = np.zeros(1 << width, dtype=np.uint8)
-    _compiled_kernel()(np.int64(width), out)
-    return out
-
-
-def _load_shipped(width: int) -> np.ndarray | None:
-    """The table shipped in ``resources/tables`` for this width, or None."""
-    if width != DEFAULT_WIDTH:
-        return None
-    from sgstudio.paths import resource_path
-
-    path = resource_path("tables", TABLE_FILE)
-    if not path.is_file():
-        return None
-    table = np.load(path, allow_pickle=False)
-    if table.dtype != np.uint8 or table.shape != (1 << width,):
-        return None
-    return table
-
-
-def grundy_table(width: int = DEFAULT_WIDTH) -> np.ndarray:
-    """Grundy value of every row of the given width, indexed by mask (bit c-1 = column c).
-
-    The 20-wide table is loaded from the shipped ``resources/tables/board20.npy`` (1 MiB; a test
-    recomputes it); other widths are computed by the numba kernel (see the module docstring for
-    why decreasing mask order is a valid evaluation order). Tables are cached per width in the
-    process and returned read-only.
-
-    Returns
-    -------
-    numpy.ndarray of uint8, shape (2**width,)
-
-    Examples
-    --------
-    >>> t = grundy_table(20)
-    >>> t.shape, t.dtype, int(t[(1 << 18) | (1 << 19)])   # columns 19 and 20: no move
-    ((1048576,), dtype('uint8'), 0)
-    >>> grundy_table(4).tolist()[:4]   # {}, {1}, {2}, {1,2} on a board 4 wide
-    [0, 1, 0, 0]
-    """
-    width = check_width(width)
-    table = _TABLES.get(width)
-    if table is None:
-        table = _load_shipped(width)
-        if table is None:
-            table = compute_grundy_table(width)
-        table.flags.writeable = False
-        _TABLES[width] = table
-    return table
+BOARD_SYNTAX = 'write a move as "row 2: 18 -> 19" or "2 18": the row (from 1), then the chess\'s column'
 
 
 def check_columns(columns: Iterable[int], width: int = DEFAULT_WIDTH) -> Row:
@@ -258,7 +156,7 @@ def winning_moves(rows: Sequence[Iterable[int]], width: int = DEFAULT_WIDTH) -> 
     return wins
 
 
-class BoardGame:
+class BoardGame(GameBase):
     """The board as a :class:`sgstudio.core.play.Game`.
 
     A position is a tuple of rows, each a sorted tuple of occupied columns; a move is
@@ -281,6 +179,8 @@ class BoardGame:
     ...
     ValueError: no chess at row 0, column 5
     """
+
+    part, syntax, example = "row", BOARD_SYNTAX, "2: 18 -> 19"
 
     def __init__(self, width: int = DEFAULT_WIDTH) -> None:
         self.width = check_width(width)
@@ -322,3 +222,101 @@ class BoardGame:
     def winning_moves(self, position: Position) -> list[Move]:
         """Every move to a position of value 0."""
         return winning_moves(self.normalize(position), self.width)
+
+    # -- the game contract (sgstudio.core.games.base) ---------------------------------------------
+    def remaining_length(self, position: Position) -> int:
+        """The longest remaining game: the sum over chesses of the empty cells to their right.
+
+        A move lowers that sum by 1 plus the number of chesses jumped over, and a plain step is
+        always available while any move is (the last chess of a block facing an empty cell), so the
+        sum is exact.
+
+        >>> BoardGame(5).remaining_length(((1, 2, 5), ()))   # 1 and 2 see the empty 3 and 4; 5 none
+        4
+        """
+        total = 0
+        for row in position:
+            for k, c in enumerate(sorted(row)):
+                total += (self.width - c) - (len(row) - 1 - k)
+        return total
+
+    def move_text(self, move: Move, position: Position, label: Label = str) -> str:
+        """``row 2: 18 -> 19`` (rows from 1).
+
+        >>> BoardGame().move_text((1, 18, 20), ((19, 20), (18, 19)))
+        'row 2: 18 -> 20'
+        """
+        return f"row {move[0] + 1}: {move[1]} -> {move[2]}"
+
+    def parse_move(self, text: str, position: Position, label: Label = str) -> Move:
+        """The move that ``text`` writes (see :func:`parse_board_move`)."""
+        return parse_board_move(text, position, self.width)
+
+    def position_text(self, position: Sequence[Sequence[int]], label: Label = str) -> str:
+        """``rows [19 20] []``.
+
+        >>> BoardGame().position_text(((19, 20), ()))
+        'rows [19 20] []'
+        """
+        shown = " ".join("[" + " ".join(map(str, row)) + "]" for row in position[:MAX_ITEMS])
+        return "rows " + shown + more_items(position, "rows")
+
+    def people_reason(self, position: Position, move: tuple, reason: str, label: Label = str) -> str:
+        """The refusal with the row counted from 1."""
+        return renumbered_reason(self, position, move, reason)
+
+    def analyse(self, position: Position, *, label: Label = str, max_moves: int | None = None) -> Analysis:
+        """Each row's value, the nim-sum, who wins and every winning move.
+
+        >>> [m.row() for m in BoardGame().analyse(((19,), (18,))).moves]
+        ['row 1: 19 -> 20, value 1 -> 0', 'row 2: 18 -> 19, value 0 -> 1']
+        """
+        rows = self.normalize(position)
+        values = [row_grundy(r, self.width) for r in rows]
+        return sum_analysis(values, winning_moves(rows, self.width), part="row", component_of=lambda m: m[0],
+                            text=lambda m: self.move_text(m, rows),
+                            detail=lambda i: " ".join(map(str, rows[i])) or "empty", detail_title="chesses",
+                            max_moves=max_moves or 10**6, max_components=len(rows))
+
+    @classmethod
+    def from_judge_case(cls, case: object) -> tuple[BoardGame, list[Position]]:
+        """An HDU 5724 test case: its board, 20 wide; one position."""
+        return cls(), [case.position()]  # type: ignore[attr-defined]
+
+    def move_json(self, move: Move) -> dict[str, int]:
+        return {"row": move[0], "from": move[1], "to": move[2]}
+
+    def judge_move_text(self, move: Move) -> str:
+        """``row 0, 18 -> 19``: in row 0 (from 0) the chess of column 18 moves to column 19."""
+        return f"row {move[0]}, {move[1]} -> {move[2]}"
+
+
+def parse_board_move(text: str, position: Sequence[Sequence[int]], width: int) -> Move:
+    """``(row_index, from_col, to_col)`` from ``"row 2: 18 -> 19"``, ``"2 18 19"`` or ``"2 18"``.
+
+    Without a landing column, the chess makes its one move (see :func:`chess_move`).
+
+    >>> rows = ((19, 20), (16, 17))
+    >>> parse_board_move("row 2: chess 16 -> 18 (jumps)", rows, 20), parse_board_move("2 17", rows, 20)
+    ((1, 16, 18), (1, 17, 18))
+    """
+    row, rest = head(text, BOARD_SYNTAX, row=True)
+    cols = re.fullmatch(r"(?:chess\s*)?(\d+)(?:" + ARROW + r"|\s+)?(\d+)?", rest, re.IGNORECASE)
+    if cols is None:
+        raise ValueError(BOARD_SYNTAX)
+    i = index_of(row, len(position), "row")
+    c = int(cols[1])
+    return (i, c, int(cols[2])) if cols[2] is not None else chess_move(position, i, c, width)
+
+
+def chess_move(position: Sequence[Sequence[int]], row: int, column: int, width: int) -> Move:
+    """The move of the chess at (``row``, ``column``): to its landing cell, or, when it cannot move
+    (or there is no chess there), to the next column, which the game then refuses with its reason.
+
+    >>> chess_move(((3, 4, 6),), 0, 3, 6), chess_move(((3, 4, 6),), 0, 6, 6)
+    ((0, 3, 5), (0, 6, 7))
+    """
+    for c, d in row_moves(position[row], width):
+        if c == column:
+            return row, c, d
+    return row, column, column + 1

@@ -27,7 +27,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from sgstudio.core.analysis import Analysis
 from sgstudio.core.errors import CycleError, format_cycle
+from sgstudio.core.games.base import Label
+from sgstudio.core.games.token_game import TokenGame, longest_paths, token_analysis
+from sgstudio.core.outcome import Outcome
 
 Ints = Sequence[int] | np.ndarray
 SMALL = 20_000  # n + m up to which pure Python beats loading numba (~0.3 s)
@@ -257,34 +261,34 @@ def position_value(values: np.ndarray | Sequence[int], tokens: Sequence[int]) ->
     return total
 
 
-def outcome_of(values: np.ndarray | Sequence[int], tokens: Sequence[int]) -> str:
-    """``"WIN"`` if the player to move wins with these tokens (nim-sum non-zero), else ``"LOSE"``.
+def outcome_of(values: np.ndarray | Sequence[int], tokens: Sequence[int]) -> Outcome:
+    """WIN if the player to move wins with these tokens (nim-sum non-zero), else LOSE.
 
-    >>> outcome_of([2, 1, 0, 0], [1, 1]), outcome_of([2, 1, 0, 0], [0, 1])
-    ('LOSE', 'WIN')
+    >>> outcome_of([2, 1, 0, 0], [1, 1]) is Outcome.LOSE, outcome_of([2, 1, 0, 0], [0, 1]) is Outcome.WIN
+    (True, True)
     """
-    return "WIN" if position_value(values, tokens) else "LOSE"
+    return Outcome.from_nim_sum(position_value(values, tokens))
 
 
-def query_outcomes(values: np.ndarray, flat: np.ndarray, lengths: np.ndarray) -> list[str]:
+def query_outcomes(values: np.ndarray, flat: np.ndarray, lengths: np.ndarray) -> list[Outcome]:
     """Outcomes of many queries at once: query i is ``flat[sum(lengths[:i]):][:lengths[i]]``.
 
     Every length must be at least 1.
 
-    >>> query_outcomes(np.array([2, 1, 0, 0]), np.array([0, 1, 1, 1]), np.array([2, 2]))
-    ['WIN', 'LOSE']
+    >>> print(*query_outcomes(np.array([2, 1, 0, 0]), np.array([0, 1, 1, 1]), np.array([2, 2])))
+    WIN LOSE
     """
     if len(lengths) == 0:
         return []
     begin = np.cumsum(lengths) - lengths
     totals = np.bitwise_xor.reduceat(values[flat], begin)
-    words = np.array(["LOSE", "WIN"])
+    words = np.array([Outcome.LOSE, Outcome.WIN], dtype=object)
     return words[(totals != 0).astype(np.int64)].tolist()
 
 
 
 # -- the token game (the Game protocol of sgstudio.core.play) -------------------------------------
-class DagGame:
+class DagGame(TokenGame):
     """Tokens on a DAG: a move takes one token one step along an out-edge.
 
     A position is the sorted tuple of the tokens' vertices (several tokens may share one); a move
@@ -314,6 +318,7 @@ class DagGame:
         dst = [v for succ in self.successors for v in succ]
         self.values = grundy_values_auto(n, np.array(src, np.int64), np.array(dst, np.int64))
         self._edges = {(u, v) for u, v in zip(src, dst, strict=True)}
+        self._depths: list[int] | None = None
 
     @classmethod
     def from_edges(cls, n: int, edges: Sequence[tuple[int, int]]) -> DagGame:
@@ -360,3 +365,39 @@ class DagGame:
         if total == 0:
             return []
         return [(v, w) for v, w in self.legal_moves(position) if self.values[w] == self.values[v] ^ total]
+
+    # -- the game contract (sgstudio.core.games.base; the texts are those of every token game) -------
+    def remaining_length(self, position: Sequence[int]) -> int:
+        """The longest remaining game: the sum of the tokens' longest paths (computed once).
+
+        >>> DagGame([(1, 2), (2,), ()]).remaining_length((0, 1, 2))
+        3
+        """
+        if self._depths is None:
+            self._depths = longest_paths(self.successors)
+        return sum(self._depths[v] for v in position)
+
+    def analyse(self, position: Sequence[int], *, label: Label = str, max_moves: int | None = None
+                ) -> Analysis:
+        """Each token's value, the nim-sum, who wins and every winning move.
+
+        >>> game = DagGame.from_edges(4, [(0, 1), (0, 2), (1, 2)])
+        >>> [m.row() for m in game.analyse((0, 3), label="ABCD".__getitem__).moves]
+        ['A -> C, value 2 -> 0']
+        """
+        self._check(position)
+        values = [int(self.values[v]) for v in position]
+        return token_analysis(self, position, values, label, max_moves)
+
+    @classmethod
+    def from_judge_case(cls, case) -> tuple[DagGame, list[tuple[int, ...]]]:
+        """An HDU 1524 test case: its graph and its queries (the tokens of each, sorted)."""
+        return cls(case.successors), [tuple(sorted(q)) for q in case.queries]
+
+    def move_json(self, move: tuple[int, int]) -> dict[str, int]:
+        return {"from": move[0], "to": move[1]}
+
+    def judge_move_text(self, move: tuple[int, int]) -> str:
+        """``token 0 -> 1``: the token on position 0 of the file moves to position 1."""
+        return f"token {move[0]} -> {move[1]}"
+

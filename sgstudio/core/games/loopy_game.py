@@ -13,14 +13,16 @@ self-loop and an edge to 0: it is ∞{1}, a draw alone, a win beside a token of 
 >>> game = LoopyGame.from_edges(5, [(0, 1), (1, 2), (2, 0), (2, 3), (4, 4), (4, 0)])
 >>> [str(game.gamma(v)) for v in range(5)]
 ['1', '0', '2', '0', '∞{1}']
->>> game.outcome((4,)), game.outcome((0, 4)), game.outcome((4, 4)), game.outcome((1, 3))
-(<Outcome.DRAW: 'DRAW'>, <Outcome.WIN: 'WIN'>, <Outcome.DRAW: 'DRAW'>, <Outcome.LOSE: 'LOSE'>)
+>>> print(game.outcome((4,)), game.outcome((0, 4)), game.outcome((4, 4)), game.outcome((1, 3)))
+DRAW WIN DRAW LOSE
 >>> game.winning_moves((0, 4)), game.drawing_moves((4,))
 ([(4, 0)], [(4, 4)])
 >>> game.value((1, 3)), game.value((0, 4))
 (0, Infinite(followers=frozenset({0})))
->>> game.apply((0, 4), (4, 0)), game.move_text((4, 0), "ABCDE".__getitem__)
+>>> game.apply((0, 4), (4, 0)), game.move_text((4, 0), (0, 4), "ABCDE".__getitem__)
 ((0, 0), 'E -> A')
+>>> [m.row() for m in game.analyse((0, 4)).moves], game.analyse((4,)).outcome
+(['4 -> 0, value ∞{1} -> 1, makes progress'], <Outcome.DRAW: 'DRAW'>)
 """
 
 from __future__ import annotations
@@ -30,14 +32,15 @@ from itertools import islice
 
 import numpy as np
 
+from sgstudio.core.analysis import MAX_COMPONENTS, MAX_MOVES, Analysis, Component, WinningMove
+from sgstudio.core.games.base import Label
 from sgstudio.core.games.loopy import INF, Gamma, LoopyValues, generalized_values_auto
 from sgstudio.core.games.loopy_moves import Move, TokenRules, apply_move
+from sgstudio.core.games.token_game import TokenGame, token_move_text
 from sgstudio.core.outcome import Outcome
 
-Label = object  # a callable int -> str
 
-
-class LoopyGame:
+class LoopyGame(TokenGame):
     """Tokens on a directed graph with vertices 0..n-1; a position is the sorted tuple of the
     tokens' vertices, a move is ``(from, to)``.
 
@@ -46,6 +49,8 @@ class LoopyGame:
     :class:`~sgstudio.core.games.loopy.Infinite`. It is truthy exactly when the player to move wins;
     a falsy value is a loss when it is 0 and a draw when it is ∞ - use :meth:`outcome` to tell.
     """
+
+    may_draw = True
 
     def __init__(self, successors: Sequence[Sequence[int]]) -> None:
         self.successors: tuple[tuple[int, ...], ...] = tuple(tuple(dict.fromkeys(s)) for s in successors)
@@ -156,18 +161,23 @@ class LoopyGame:
         moves = ((v, w) for v in sorted(set(position)) for w in self.successors[v])
         return list(islice(moves, limit))
 
-    def move_text(self, move: Move, label=str) -> str:
-        """``"A -> B"`` with the vertices named by ``label`` (ids by default)."""
-        return f"{label(move[0])} -> {label(move[1])}"
-
-    def parse_move(self, text: str, position: Sequence[int], label=str) -> Move:
-        """The move written ``"A -> B"`` or ``"A B"`` (labels, or ids); ValueError when it is not one.
-
-        Whether it is legal is :meth:`apply`'s business.
-
-        >>> LoopyGame.from_edges(2, [(0, 1), (1, 0)]).parse_move("1 -> 0", (1,))
-        (1, 0)
-        """
-        from sgstudio.core.moves import parse_dag_move
-
-        return parse_dag_move(text, len(self.successors), label)
+    def analyse(self, position: Sequence[int], *, label: Label = str, max_moves: int | None = None
+                ) -> Analysis:
+        """Each token's γ, the value of the sum, who wins (DRAW possible) and every winning move, the
+        progress moves first (the reason says which make progress)."""
+        self._check(position)
+        first: dict[int, int] = {}
+        for i, v in enumerate(position):
+            first.setdefault(v, i)
+        components = tuple(Component(label(v), self.gamma(v)) for v in position[:MAX_COMPONENTS])
+        progress = set(self.progress_moves(position))
+        moves = []
+        winning = self.winning_moves(position)
+        for move in winning[:max_moves or MAX_MOVES]:
+            v, w = move
+            why = f"value {self.gamma(v)} -> {self.gamma(w)}" + (", makes progress" * (move in progress))
+            moves.append(WinningMove(move, token_move_text(move, label), why, first[v], self.gamma(v),
+                                     self.gamma(w)))
+        count = len(winning)
+        return Analysis(self.outcome(position), self.value(position), components, len(position),
+                        tuple(moves), count, "token")

@@ -23,8 +23,8 @@ Vertices 0 <-> 1 and 1 -> 2, with 2 a sink: γ = (0, 1, 0) and c = (1, 0, 0). Fr
 both moves to a 0 win, but only 1 -> 2 has the least counter (it ends the game):
 
 >>> rules = TokenRules([(1,), (0, 2), ()], [0, 1, 0], [1, 0, 0])
->>> rules.outcome((1,)), rules.winning_moves((1,)), rules.progress_moves((1,))
-(<Outcome.WIN: 'WIN'>, [(1, 2), (1, 0)], [(1, 2)])
+>>> print(rules.outcome((1,)), rules.winning_moves((1,)), rules.progress_moves((1,)))
+WIN [(1, 2), (1, 0)] [(1, 2)]
 >>> rules.potential((0,)), rules.potential((2,))
 ((0, 1), (0, 0))
 

@@ -14,8 +14,9 @@ Examples
 --------
 >>> sum_value([3, 5]), sum_value([Infinite(frozenset({1, 6})), 3, 5])   # 3 ^ 5 = 6 is in K
 (6, Infinite(followers=frozenset({0, 7})))
->>> [outcome_of(v) for v in (6, 0, Infinite(frozenset({6})), sum_value([Infinite(frozenset({0}))] * 2))]
-[<Outcome.WIN: 'WIN'>, <Outcome.LOSE: 'LOSE'>, <Outcome.DRAW: 'DRAW'>, <Outcome.DRAW: 'DRAW'>]
+>>> two_draws = sum_value([Infinite(frozenset({0}))] * 2)
+>>> print(*[outcome_of(v) for v in (6, 0, Infinite(frozenset({6})), two_draws)])
+WIN LOSE DRAW DRAW
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ def sum_value(values: Iterable[Gamma]) -> Gamma:
 def outcome_of(value: Gamma) -> Outcome:
     """WIN, LOSE or DRAW for the player to move in a game (or a sum) of value ``value``.
 
-    >>> outcome_of(0), outcome_of(Infinite(frozenset({0, 1})))
-    (<Outcome.LOSE: 'LOSE'>, <Outcome.WIN: 'WIN'>)
+    >>> print(outcome_of(0), outcome_of(Infinite(frozenset({0, 1}))))
+    LOSE WIN
     """
     if isinstance(value, Infinite):
         return Outcome.WIN if value else Outcome.DRAW
@@ -69,8 +70,8 @@ def query_outcomes(values: LoopyValues, flat: np.ndarray, lengths: np.ndarray) -
 
     >>> from sgstudio.core.games.loopy import generalized_values_py
     >>> values = generalized_values_py(3, [0, 0, 1], [0, 1, 2])  # 0: ∞{1} (self-loop), 1 -> 2
-    >>> query_outcomes(values, np.array([0, 1, 1, 1, 1, 0, 0]), np.array([2, 1, 2, 2]))
-    [<Outcome.WIN: 'WIN'>, <Outcome.WIN: 'WIN'>, <Outcome.LOSE: 'LOSE'>, <Outcome.DRAW: 'DRAW'>]
+    >>> print(*query_outcomes(values, np.array([0, 1, 1, 1, 1, 0, 0]), np.array([2, 1, 2, 2])))
+    WIN WIN LOSE DRAW
     """
     return [_CODES[c] for c in query_codes(values, flat, lengths).tolist()]
 

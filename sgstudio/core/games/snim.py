@@ -34,9 +34,13 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
+from sgstudio.core.analysis import Analysis, sum_analysis
 from sgstudio.core.errors import SGStudioError, number
+from sgstudio.core.games.base import GameBase, Label
+from sgstudio.core.games.snim_direct import direct_values, reachable_sums
 from sgstudio.core.games.snim_kernels import _dtype_for, _fill, _kernel
 from sgstudio.core.games.snim_kernels import plan as plan  # public: solvers announce their tables
+from sgstudio.core.moves import SNIM_SYNTAX, parse_snim_move, renumbered_reason
 
 DEFAULT_LIMIT = 1 << 25  # values the period search may compute before it gives up (33,554,432)
 DIRECT = 1 << 16  # heaps below this are answered from a plain table, without a period search
@@ -70,7 +74,7 @@ def _as_count(h: object, what: str = "a heap size", least: int = 0) -> int:
     return n
 
 
-class SubtractionGame:
+class SubtractionGame(GameBase):
     """S-Nim with subtraction set S; positions are tuples of heap sizes, moves ``(heap_index, take)``.
 
     Parameters
@@ -93,6 +97,8 @@ class SubtractionGame:
     (0, 0, [(0, 2), (1, 2), (2, 5)])
     """
 
+    syntax, example = SNIM_SYNTAX, "2 take 3"
+
     def __init__(self, S: Iterable[int], *, limit: int = DEFAULT_LIMIT) -> None:  # noqa: N803
         members = sorted({_as_count(s, "a member of S", least=1) for s in S})
         if not members:
@@ -109,6 +115,15 @@ class SubtractionGame:
     def __repr__(self) -> str:
         more = f", ... ({len(self.S)} members)" if len(self.S) > 8 else ""
         return f"SubtractionGame([{', '.join(number(s) for s in self.S[:8])}{more}])"
+
+    def describe_set(self) -> str:
+        """S in people's words (a long S cut short), as messages name it.
+
+        >>> SubtractionGame([5, 2]).describe_set(), SubtractionGame(range(1, 21)).describe_set()
+        ('S = {2, 5}', 'S = {1, 2, 3, 4, 5, 6, 7, 8, … (20 members)}')
+        """
+        more = f", … ({len(self.S)} members)" if len(self.S) > 8 else ""
+        return "S = {" + ", ".join(number(s) for s in self.S[:8]) + more + "}"
 
     # -- values ------------------------------------------------------------------------------
     def values(self, n: int) -> np.ndarray:
@@ -213,40 +228,24 @@ class SubtractionGame:
             self._searched = max(self._searched, limit)
 
     def _direct_value(self, h: int) -> int:
-        """g(h) from the positions h - t, t a sum of members with h - t beyond the table, in increasing
-        order (each needs only smaller ones); PeriodNotFoundError when they are too many to visit."""
+        """g(h) from the positions play can reach (:mod:`.snim_direct`); PeriodNotFoundError when they
+        are too many to visit."""
         if h in self._direct:
             return self._direct[h]
-        sums = self._reachable_sums(h - self._n)
-        values: dict[int, int] = {}
-        for t in sorted(sums, reverse=True):
-            p = h - t
-            seen = {int(self._g[q]) if q < self._n else values[q] for q in (p - s for s in self.S if s <= p)}
-            values[p] = next(v for v in range(len(seen) + 1) if v not in seen)
+        budget = DIRECT_WORK // len(self.S)
+        sums = reachable_sums(self.S, h - self._n, budget)
+        if sums is None:
+            searched = f"within the limit of {self._searched:,} values"
+            if self.S[-1] >= self.limit:
+                searched = f"(max(S) = {number(self.S[-1])} is beyond the limit of {self.limit:,} values)"
+            raise PeriodNotFoundError(self._searched, f"no period of g found {searched} for "
+                                      f"{self.describe_set()}, and the heap is too far from 0 to "
+                                      f"evaluate directly (over {budget:,} positions)")
+        values = direct_values(self.S, self._g, self._n, h, sums)
         if len(self._direct) + len(values) > 4 * DIRECT_WORK:
             self._direct.clear()
         self._direct.update(values)
         return values[h]
-
-    def _reachable_sums(self, top: int) -> set[int]:
-        """Every sum t <= top of members of S (repeats allowed), or PeriodNotFoundError past the budget."""
-        found, frontier, budget = {0}, [0], DIRECT_WORK // len(self.S)
-        while frontier:
-            t = frontier.pop()
-            for s in self.S:
-                if t + s > top:
-                    break
-                if t + s not in found:
-                    found.add(t + s)
-                    frontier.append(t + s)
-            if len(found) > budget:
-                searched = f"within the limit of {self._searched:,} values"
-                if self.S[-1] >= self.limit:
-                    searched = f"(max(S) = {number(self.S[-1])} is beyond the limit of {self.limit:,} values)"
-                raise PeriodNotFoundError(self._searched, f"no period of g found {searched} for {self!r}, "
-                                          f"and the heap is too far from 0 to evaluate directly (over "
-                                          f"{budget:,} positions)")
-        return found
 
     # -- the period ----------------------------------------------------------------------------
     def period(self, limit: int | None = None, progress: Progress | None = None) -> tuple[int, int]:
@@ -286,8 +285,9 @@ class SubtractionGame:
                 break
             n = min(2 * n, limit)
         if not lam:
+            self._searched = max(self._searched, limit)  # not searched again within this limit
             raise PeriodNotFoundError(
-                limit, f"no period of g found within the limit of {limit:,} values for {self!r}"
+                limit, f"no period of g found within the limit of {limit:,} values for {self.describe_set()}"
             )
         m = t + w
         mismatch = np.flatnonzero(self._g[:m] != self._g[lam : lam + m])
@@ -356,3 +356,51 @@ class SubtractionGame:
             target = vals[i] ^ total
             moves += [(i, s) for s, v in zip(takes, after, strict=True) if v == target]
         return moves
+
+    # -- the game contract (sgstudio.core.games.base) ---------------------------------------------
+    def remaining_length(self, position: Sequence[int]) -> int:
+        """The stones left: every move takes at least one.
+
+        >>> SubtractionGame([2]).remaining_length((3, 0, 4))
+        7
+        """
+        return sum(position)
+
+    def move_text(self, move: tuple[int, int], position: Sequence[int], label: Label = str) -> str:
+        """``heap 2: take 5 -> 7`` (heaps from 1, and the stones left).
+
+        >>> SubtractionGame([2, 5]).move_text((1, 5), (3, 12))
+        'heap 2: take 5 -> 7'
+        """
+        i, take = move
+        return f"heap {i + 1}: take {number(take)} -> {number(position[i] - take)}"
+
+    def parse_move(self, text: str, position: Sequence[int], label: Label = str) -> tuple[int, int]:
+        """The move that ``text`` writes (see :func:`sgstudio.core.moves.parse_snim_move`)."""
+        return parse_snim_move(text, position)
+
+    def people_reason(self, position: Sequence[int], move: tuple, reason: str, label: Label = str) -> str:
+        """The refusal with the heap counted from 1."""
+        return renumbered_reason(self, position, move, reason)
+
+    def analyse(self, position: Sequence[int], *, label: Label = str, max_moves: int | None = None
+                ) -> Analysis:
+        """Each heap's value, the nim-sum, who wins and every winning move (PeriodNotFoundError for a
+        heap no way of :meth:`grundy` reaches).
+
+        >>> [m.row() for m in SubtractionGame([2, 5]).analyse((2, 4, 7)).moves][:2]
+        ['heap 1: take 2 -> 0, value 1 -> 0', 'heap 2: take 2 -> 2, value 0 -> 1']
+        """
+        heaps = [_as_count(h) for h in position]
+        values = self.grundy_array(heaps).tolist()
+        return sum_analysis(values, self.winning_moves(heaps), part="heap", component_of=lambda m: m[0],
+                            text=lambda m: self.move_text(m, heaps), detail=lambda i: number(heaps[i]),
+                            detail_title="size", max_moves=max_moves or 200)
+
+    @classmethod
+    def from_judge_case(cls, case: object) -> tuple[SubtractionGame, list[tuple[int, ...]]]:
+        """An HDU 1536 test case: its S and its positions."""
+        return cls(case.S), [tuple(p) for p in case.positions]  # type: ignore[attr-defined]
+
+    def move_json(self, move: tuple[int, int]) -> dict[str, int]:
+        return {"heap": move[0], "take": move[1]}

@@ -4,38 +4,27 @@ Theory. A heap is a game: g(n) = mex of g(m) for every m < n (takes) and of g(x1
 every split n = x1 + ... + xk, xi >= 1, k = ``parts`` (the k new heaps are a sum of games, whose value
 is the XOR of theirs). Several heaps are a sum too: the value of a position is the XOR of its heaps'.
 
-Closed forms for parts = 2 (Lasker's Nim) and parts = 3 (HDU 5795), with P = 2**parts::
-
-    g(0) = 0;  g(n) = n + 1 if n = P - 1 (mod P);  g(n) = n - 1 if n = 0 (mod P), n > 0;  else g(n) = n.
-
-Proof by induction on n; call the formula f (a bijection swapping P*q + P - 1 and P*q + P).
-(a) Every value below f(n) is reached. Takes reach f(0..n-1): all of 0..n-1, except when n = 0 mod P
-(then 0..n-2 and n; f(n) = n - 1). When n = P - 1 mod P, the split 1, 2, 4, ..., 2**(k-2),
-n + 1 - 2**(k-1) has pairwise disjoint bits and f is the identity on its parts, so it reaches n,
-the one value below f(n) = n + 1 that takes miss. (b) No move reaches f(n). Takes cannot (f is
-injective). For a split only the residues ri = xi mod P matter: the low bits of the XOR are the XOR of
-sigma(ri) (sigma swaps 0 and P - 1, fixes the rest), and the XOR is at most sum f(xi) =
-n + sum delta(ri) (delta = +1 at P - 1, -1 at 0), with equality only if no two parts share a bit.
-So a tuple of residues is harmless when its low bits differ from those of f(n), or that bound is
-below f(n), or it equals f(n) while two sigma(ri) share a bit. :func:`certify_closed_form` checks
-that all P**k tuples are harmless, which completes the proof; for parts = 4 the check fails (and
-the computed table shows that the formula does too).
-
-Other parts: g comes from a computed table (numba, XOR-set convolutions) of heaps below a limit;
-a pattern g(n + p) = g(n) + d is detected and reported with the stretch on which it was verified,
-but never used beyond the table.
+For parts 2 and 3 a closed form of period 2**parts is proven (:mod:`.splitnim_closed`). Other
+parts: g comes from a computed table (numba, XOR-set convolutions) of heaps below a limit; a
+pattern g(n + p) = g(n) + d is detected and reported with the stretch on which it was verified, but
+never used beyond the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
-from itertools import combinations_with_replacement
+from itertools import islice
 
 import numpy as np
 
+from sgstudio.core.analysis import Analysis, nim_sum_of, sum_analysis
+from sgstudio.core.games.base import GameBase, Label
+from sgstudio.core.games.splitnim_closed import certify_closed_form as certify_closed_form
+from sgstudio.core.games.splitnim_closed import closed_form, closed_form_array, closed_form_split
+from sgstudio.core.games.splitnim_closed import xor_sum_parts as xor_sum_parts
 from sgstudio.core.games.splitnim_table import Pattern, compute_table, detect_pattern, table_split
 from sgstudio.core.mex import nim_sum
+from sgstudio.core.moves import SPLITNIM_SYNTAX, parse_splitnim_move, renumbered_reason
 
 CLOSED_FORM_PARTS = (2, 3)
 TABLE_LIMIT = 4096
@@ -46,149 +35,8 @@ MAX_LEGAL_MOVES = 100_000
 """``legal_moves`` enumerates; it refuses positions with more moves than this."""
 
 Move = tuple[int, tuple[int, ...]]
-
-
-# -- closed forms (parts 2 and 3) --------------------------------------------------------------
-def closed_form(n: int, parts: int) -> int:
-    """g(n) by the closed form of period P = 2**parts (proven for parts 2 and 3 only).
-
-    >>> [closed_form(n, 3) for n in range(6, 10)]
-    [6, 8, 7, 9]
-    >>> closed_form(10**30 + 3, 2) - 10**30
-    4
-    """
-    period = 1 << parts
-    r = n % period
-    if r == period - 1:
-        return n + 1
-    return n - 1 if r == 0 and n > 0 else n
-
-
-def closed_form_array(heaps: np.ndarray, parts: int) -> np.ndarray:
-    """:func:`closed_form` of every entry of an int64 array (entries must stay below 2**63 - 1).
-
-    >>> closed_form_array(np.arange(9), 3).tolist()
-    [0, 1, 2, 3, 4, 5, 6, 8, 7]
-    """
-    mask = (1 << parts) - 1
-    low = heaps & mask
-    return heaps + (low == mask) - ((low == 0) & (heaps > 0))
-
-
-def _sigma(r: int, period: int) -> int:
-    return period - 1 - r if r in (0, period - 1) else r
-
-
-def _delta(r: int, period: int) -> int:
-    return 1 if r == period - 1 else -1 if r == 0 else 0
-
-
-def _disjoint(values: Sequence[int]) -> bool:
-    seen = 0
-    for v in values:
-        if seen & v:
-            return False
-        seen |= v
-    return True
-
-
-def certify_closed_form(parts: int) -> bool:
-    """Step (b) of the module's proof: True when no split can reach f(n), for every residue tuple.
-
-    >>> certify_closed_form(2), certify_closed_form(3), certify_closed_form(4)
-    (True, True, False)
-    """
-    period = 1 << parts
-    for res in combinations_with_replacement(range(period), parts):
-        low = nim_sum(_sigma(r, period) for r in res)
-        rn = sum(res) % period
-        slack = sum(_delta(r, period) for r in res) - _delta(rn, period)
-        if low != _sigma(rn, period) or slack < 0:
-            continue
-        if slack == 0 and not _disjoint([_sigma(r, period) for r in res]):
-            continue
-        return False
-    return True
-
-
-@cache
-def _residue_index(parts: int) -> dict[tuple[int, int], list[tuple[int, ...]]]:
-    """Residue tuples mod P keyed by (XOR of their sigma, their sum mod P)."""
-    period = 1 << parts
-    index: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-    for res in combinations_with_replacement(range(period), parts):
-        key = (nim_sum(_sigma(r, period) for r in res), sum(res) % period)
-        index.setdefault(key, []).append(res)
-    return index
-
-
-def closed_form_split(n: int, target: int, parts: int) -> tuple[int, ...] | None:
-    """A split of heap ``n`` whose closed-form value is ``target`` (sorted parts), or None if none exists.
-
-    Constructive, also for huge n: a part is x = P*q + r with f(x) = P*q' + sigma(r), q' = q + delta(r).
-    For each residue tuple with the right low bits and the right sum mod P, the q' must have a given
-    XOR and a given sum; :func:`xor_sum_parts` decides that exactly and builds them.
-
-    >>> closed_form_split(7, 7, 3)
-    (1, 2, 4)
-    >>> closed_form_split(9, 9, 3) is None   # g(9) = 9: no move keeps it
-    True
-    >>> split = closed_form_split(10**30, 12345, 3)
-    >>> sum(split) == 10**30 and nim_sum(closed_form(x, 3) for x in split)
-    12345
-    """
-    period = 1 << parts
-    for res in _residue_index(parts).get((target % period, n % period), ()):
-        rest = n - sum(res)
-        if rest < 0:
-            continue
-        shifts = [_delta(r, period) for r in res]
-        need = [r == period - 1 for r in res]
-        highs = xor_sum_parts(target // period, rest // period + sum(shifts), need)
-        if highs is not None:
-            return tuple(sorted(period * (h - d) + r for h, d, r in zip(highs, shifts, res, strict=True)))
-    return None
-
-
-def xor_sum_parts(xor: int, total: int, need: Sequence[bool]) -> list[int] | None:
-    """len(need) numbers >= 0 (>= 1 where need is True) with the given XOR and sum, or None.
-
-    Digit DP from the lowest bit: c numbers have a 1 at bit b, c has the parity of the XOR's bit and
-    c + carry that of the sum's bit; the state is (carry, how many needed numbers are non-zero so
-    far, capped). The ones of each bit go first to needed numbers that are still zero.
-
-    >>> xor_sum_parts(1, 7, [False, False, False])
-    [3, 3, 1]
-    >>> xor_sum_parts(3, 4, [False, False]) is None   # a ^ b = 3 forces a + b odd
-    True
-    """
-    k, wanted = len(need), sum(need)
-    if total < 0 or xor > total:
-        return None
-    layers: list[dict[tuple[int, int], tuple[int, int, int]]] = []
-    states = {(0, 0)}
-    for b in range(total.bit_length()):
-        xb, sb = (xor >> b) & 1, (total >> b) & 1
-        layer: dict[tuple[int, int], tuple[int, int, int]] = {}
-        for carry, cov in states:
-            for c in range(xb, k + 1, 2):
-                if (c + carry) & 1 == sb:
-                    layer.setdefault(((c + carry) >> 1, min(wanted, cov + c)), (carry, cov, c))
-        layers.append(layer)
-        states = set(layer)
-    if (0, wanted) not in states:
-        return None
-    counts, state = [], (0, wanted)
-    for layer in reversed(layers):
-        carry, cov, c = layer[state]
-        counts.append(c)
-        state = (carry, cov)
-    values = [0] * k
-    for b, c in enumerate(reversed(counts)):
-        order = sorted(range(k), key=lambda i: not (need[i] and values[i] == 0))
-        for i in order[:c]:
-            values[i] |= 1 << b
-    return values
+VECTOR_BOUND = 1 << 62
+"""Heaps below this have their closed-form values computed as one int64 array."""
 
 
 _TABLES: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # parts -> the largest table computed so far
@@ -230,7 +78,7 @@ def _take_refused(n: int, left: object) -> str:
     return f"a take must leave fewer stones than the heap has: 0..{n - 1}, not {left!r}"
 
 
-class SplitNim:
+class SplitNim(GameBase):
     """Heaps; a move takes stones from one heap or splits one heap into ``parts`` non-empty heaps.
 
     A position is a tuple of heap sizes; a move is ``(heap_index, after)`` where ``after`` is the tuple
@@ -248,6 +96,8 @@ class SplitNim:
     >>> game.apply((5, 9), (1, (1, 2, 6)))
     (5, 1, 2, 6)
     """
+
+    syntax, example = SPLITNIM_SYNTAX, "2 -> 2 + 3 + 4"
 
     def __init__(self, parts: int = 3) -> None:
         if isinstance(parts, bool) or not isinstance(parts, int) or parts < 2:
@@ -370,22 +220,46 @@ class SplitNim:
             return [target] if target < n else []
         return np.flatnonzero(self._table_upto(n)[0][:n] == target).tolist()
 
+    def moves_to(self, n: int, target: int) -> list[tuple[int, ...]]:
+        """What a heap of n can become with value ``target``: every take (the heap left, ``()`` when
+        none), then one split (when one exists).
+
+        >>> SplitNim(3).moves_to(9, 12 ^ 9)
+        [(5,), (1, 2, 6)]
+        """
+        found = [(m,) if m else () for m in self.takes_to(n, target)]
+        split = self.split_to(n, target)
+        return [*found, split] if split is not None else found
+
     def winning_moves(self, heaps: Sequence[int]) -> list[Move]:
         """Every winning take and one winning split per heap (when one exists), heap by heap.
 
         A move from a heap of value a wins iff it leaves value a ^ T, T the XOR of all heaps' values.
         """
         values = [self.grundy(h) for h in heaps]
-        total = nim_sum(values)
+        return list(self._winning(heaps, values, nim_sum(values)))
+
+    def _winning(self, heaps: Sequence[int], values: Sequence[int], total: int) -> Iterator[Move]:
         if total == 0:
-            return []
-        moves: list[Move] = []
+            return
         for i, (n, v) in enumerate(zip(heaps, values, strict=True)):
-            moves.extend((i, (m,) if m else ()) for m in self.takes_to(n, v ^ total))
-            split = self.split_to(n, v ^ total)
-            if split is not None:
-                moves.append((i, split))
-        return moves
+            yield from ((i, after) for after in self.moves_to(n, int(v) ^ total))
+
+    def grundy_many(self, heaps: Sequence[int] | np.ndarray) -> np.ndarray:
+        """g of many heaps: an int64 array (closed form vectorised), Python ints for huge heaps.
+
+        >>> SplitNim(3).grundy_many([7, 8, 2**70 + 3]).tolist() == [8, 7, 2**70 + 3]
+        True
+        """
+        arr = np.asarray(heaps, dtype=object if len(heaps) and max(heaps) >= VECTOR_BOUND else np.int64)
+        if arr.dtype == object:
+            return np.array([self.grundy(int(h)) for h in arr] + [None], dtype=object)[:-1]
+        if self.has_closed_form:
+            return closed_form_array(arr, self.parts)
+        if not arr.size:
+            return arr
+        top = int(arr.max())
+        return self.values(top + 1)[arr] if top >= self.parts else arr.copy()
 
     def value(self, position: Sequence[int]) -> int:
         """XOR of the heaps' values: 0 exactly when the player to move loses."""
@@ -437,3 +311,98 @@ class SplitNim:
         elif sum(after) != n:
             raise ValueError(f"parts must sum to {n}")
         return heaps[:i] + after + heaps[i + 1:]
+
+    # -- the game contract (sgstudio.core.games.base) ---------------------------------------------
+    def has_move(self, position: Sequence[int]) -> bool:
+        """Whether a heap is left (every non-empty heap can be taken)."""
+        return any(h for h in position)
+
+    def remaining_length(self, position: Sequence[int]) -> int:
+        """The stones left (the measure the computer uses to keep a lost game long)."""
+        return sum(position)
+
+    def candidate_moves(self, position: Sequence[int], limit: int) -> list[Move]:
+        """The first ``limit`` legal moves; for a position too big to enumerate, the bounded set of
+        small takes round the heaps (:func:`small_takes`)."""
+        try:
+            return super().candidate_moves(position, limit)
+        except ValueError:
+            return list(islice(small_takes(position), limit))
+
+    def move_text(self, move: Move, position: Sequence[int], label: Label = str) -> str:
+        """``heap 2: 7 -> 5 (take 2)``, ``heap 1: 9 -> 2 + 3 + 4`` (heaps from 1).
+
+        >>> game = SplitNim(3)
+        >>> game.move_text((1, (2, 3, 4)), (4, 9)), game.move_text((0, ()), (4,))
+        ('heap 2: 9 -> 2 + 3 + 4', 'heap 1: 4 -> 0 (take 4)')
+        """
+        i, after = move
+        n = int(position[i])
+        if len(after) > 1:
+            return f"heap {i + 1}: {n} -> " + " + ".join(map(str, after))
+        left = after[0] if after else 0
+        return f"heap {i + 1}: {n} -> {left} (take {n - left})"
+
+    def parse_move(self, text: str, position: Sequence[int], label: Label = str) -> Move:
+        """The move that ``text`` writes (see :func:`sgstudio.core.moves.parse_splitnim_move`)."""
+        return parse_splitnim_move(text, position)
+
+    def people_reason(self, position: Sequence[int], move: tuple, reason: str, label: Label = str) -> str:
+        """The refusal with the heap counted from 1."""
+        return renumbered_reason(self, position, move, reason)
+
+    def analyse(self, position: Sequence[int], *, label: Label = str, max_moves: int | None = None
+                ) -> Analysis:
+        """Each heap's value (with the rule that gives it), the nim-sum, who wins, and every winning
+        take and one winning split per heap.
+
+        >>> [m.row() for m in SplitNim(3).analyse((5, 9)).moves]
+        ['heap 2: 9 -> 5 (take 4), value 9 -> 5', 'heap 2: 9 -> 1 + 2 + 6, value 9 -> 5']
+        """
+        heaps = [_heap(h) for h in position]
+        values = self.grundy_many(heaps)
+        total = nim_sum_of(values)
+        return sum_analysis(values, self._winning(heaps, values, total), part="heap",
+                            component_of=lambda m: m[0], text=lambda m: self.move_text(m, heaps),
+                            detail=lambda i: str(heaps[i]), detail_title="size", total=total,
+                            max_moves=max_moves or 200)
+
+    @classmethod
+    def from_judge_case(cls, case: object) -> tuple[SplitNim, list[tuple[int, ...]]]:
+        """An HDU 5795 test case: heaps split into three parts; one position."""
+        return cls(3), [tuple(case.heaps)]  # type: ignore[attr-defined]
+
+    def move_json(self, move: Move) -> dict[str, object]:
+        return {"heap": move[0], "after": list(move[1])}
+
+    def judge_move_text(self, move: Move) -> str:
+        """A take or a split in words, heaps counted from 0.
+
+        >>> game = SplitNim(3)
+        >>> [game.judge_move_text(m) for m in ((0, ()), (1, (3,)), (2, (1, 1, 2)))]
+        ['heap 0, take all', 'heap 1, leave 3', 'heap 2, split into 1 + 1 + 2']
+        """
+        i, after = move
+        if len(after) > 1:
+            return f"heap {i}, split into " + " + ".join(map(str, after))
+        return f"heap {i}, leave {after[0]}" if after else f"heap {i}, take all"
+
+
+def small_takes(position: Sequence[int]) -> Iterator[Move]:
+    """Positions too big to enumerate: takes of 1, 2, 3, ... stones, round the heaps.
+
+    Taking few stones keeps the game long; splits are left out of this bounded set.
+
+    >>> list(small_takes((2, 0, 1)))
+    [(0, (1,)), (2, ()), (0, ())]
+    """
+    take = 1
+    while True:
+        found = False
+        for i, h in enumerate(position):
+            if h >= take:
+                found = True
+                yield (i, (h - take,) if h > take else ())
+        if not found:
+            return
+        take += 1

@@ -13,8 +13,8 @@ Examples
 >>> game = TakeBreakGame("0.77")                     # Kayles
 >>> game.values(10).tolist()
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]
->>> game.value((3, 4)), game.outcome((3, 4))
-(2, <Outcome.WIN: 'WIN'>)
+>>> print(game.value((3, 4)), game.outcome((3, 4)))
+2 WIN
 >>> [game.explain((3, 4), m) for m in game.winning_moves((3, 4))]
 ['heap 1: 3 -> take 2, leave 1, value 2 -> 0', 'heap 2: 4 -> take 1, leave 3, value 2 -> 0',
  'heap 2: 4 -> take 1, leave 1 + 2, value 2 -> 0']
@@ -34,6 +34,8 @@ from itertools import islice
 
 import numpy as np
 
+from sgstudio.core.analysis import Analysis, sum_analysis
+from sgstudio.core.games.base import GameBase, Label
 from sgstudio.core.games.takebreak_moves import (
     Move,
     MoveError,
@@ -88,7 +90,7 @@ class LegalMoves(Sequence):
         return found
 
 
-class TakeBreakGame:
+class TakeBreakGame(GameBase):
     """A take-and-break rule as a game: values, periods, positions (tuples of heap sizes) and moves.
 
     Parameters
@@ -96,6 +98,10 @@ class TakeBreakGame:
     rule : Rule or str
         A rule, or its text (``"0.77"``, ``"grundy"``, ``"snim:1,2"``, ``"split:3"``).
     """
+
+    syntax = ('write a move as "heap 2: take 1, leave 5 + 11" (the heap from 1, the tokens taken, the '
+              'heaps left)')
+    example = "heap 2: take 1, leave 5 + 11"
 
     def __init__(self, rule: Rule | str) -> None:
         self.rule = parse_rule(rule) if isinstance(rule, str) else rule
@@ -216,11 +222,11 @@ class TakeBreakGame:
                 return True
         return False
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: Move, position: Sequence[int] = (), label: Label = str) -> str:
         """A move in words, heaps numbered from 1: ``heap 2: 17 -> take 1, leave 5 + 11``."""
         return move_text(move)
 
-    def parse_move(self, text: str, position: Sequence[int]) -> Move:
+    def parse_move(self, text: str, position: Sequence[int], label: Label = str) -> Move:
         """The move that ``text`` writes (see :func:`parse_move_text`), checked against the rule."""
         move = parse_move_text(text, position)
         self.apply(position, move)
@@ -322,6 +328,19 @@ class TakeBreakGame:
             hits = b[(ga ^ self.grundy_many(b) ^ self.grundy_many(_minus(m - a, b))) == target]
             found += [(a, int(x), m - a - int(x)) for x in hits]
         return found
+
+    def analyse(self, position: Sequence[int], *, label: Label = str, max_moves: int | None = None
+                ) -> Analysis:
+        """Each heap's value, the nim-sum, who wins and every winning move.
+
+        >>> [m.row() for m in TakeBreakGame("0.77").analyse((3, 4)).moves][:1]
+        ['heap 1: 3 -> take 2, leave 1, value 3 -> 1']
+        """
+        heaps = [_heap(h) for h in position]
+        values = self.grundy_many(heaps).tolist()
+        return sum_analysis(values, self.winning_moves(heaps), part="heap", component_of=lambda m: m[0],
+                            text=move_text, detail=lambda i: str(heaps[i]), detail_title="size",
+                            max_moves=max_moves or 200)
 
     # -- hooks of the play protocol --------------------------------------------------------------------
     def remaining_length(self, position: Sequence[int]) -> int:

@@ -5,12 +5,12 @@ width, validates every edit (ValueError with a one-line reason, nothing changed)
 change with a :class:`~sgstudio.core.events.Signal`. Rows are indexed from 0 here, as in
 :class:`~sgstudio.core.games.board.BoardGame`; the screen and the messages number them from 1.
 
-:func:`analyse` gathers what the tab shows, all of it from :mod:`sgstudio.core.games.board`: each
-row's Grundy value, the total (the nim-sum: rows are independent games, so by the Sprague-Grundy
-theorem the board's value is the XOR of theirs), who wins (the player to move iff the total is
-non-zero) and every winning move with its row's value before and after. It needs the Grundy table
-of the width, which the caller loads first (widths other than 20 are computed, which can take
-seconds: the tab does that off the UI thread).
+What the tab shows of a board comes from the core's
+:meth:`~sgstudio.core.games.board.BoardGame.analyse`: each row's Grundy value, the total (the
+nim-sum: rows are independent games, so by the Sprague-Grundy theorem the board's value is the XOR
+of theirs), who wins (the player to move iff the total is non-zero) and every winning move with its
+row's value before and after. It needs the Grundy table of the width, which the caller loads first
+(widths other than 20 are computed, which can take seconds: the tab does that off the UI thread).
 
 Examples
 --------
@@ -19,10 +19,10 @@ Examples
 >>> p.row_changed.connect(seen.append)
 >>> p.toggle(1, 18), p.toggle(1, 19), p.rows, seen
 (False, True, ((19, 20), (19,)), [1, 1])
->>> a = analyse(p.rows, p.width)
->>> a.values, a.total, a.outcome
-((0, 1), 1, 'WIN')
->>> [m.text() for m in a.moves]
+>>> a = board.BoardGame(p.width).analyse(p.rows)
+>>> print(a.values, a.total, a.outcome)
+(0, 1) 1 WIN
+>>> [m.row() for m in a.moves]
 ['row 2: 19 -> 20, value 1 -> 0']
 >>> p.toggle(2, 1)
 Traceback (most recent call last):
@@ -32,15 +32,15 @@ ValueError: there is no row 3: the board has 2 rows
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
 from sgstudio.core.events import Signal
 from sgstudio.core.games import board
-from sgstudio.core.mex import nim_sum
+from sgstudio.core.positions.state import StateError, check_keys, located
 
 Row = tuple[int, ...]
+KEYS = ("width", "rows")
 
 
 def _rows_of(rows: Iterable[Iterable[int]], width: int) -> list[Row]:
@@ -200,73 +200,49 @@ class BoardPosition:
 
     @classmethod
     def from_dict(cls, data: Any) -> BoardPosition:
-        """The inverse of :meth:`to_dict`; ValueError with a clear message on bad data.
+        """The inverse of :meth:`to_dict`; StateError (a ValueError) naming what is wrong and where.
 
         >>> BoardPosition.from_dict({"width": 4, "rows": [[5]]})
         Traceback (most recent call last):
         ...
-        ValueError: row 1: column 5 is outside 1..4
+        sgstudio.core.positions.state.StateError: row 1: column 5 is outside 1..4
         """
-        if not isinstance(data, dict):
-            raise ValueError(f"a board is a mapping with 'width' and 'rows', not {type(data).__name__}")
-        rows = data.get("rows", [])
-        if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-            raise ValueError("'rows' must be a list of lists of columns")
-        return cls(rows, data.get("width", board.DEFAULT_WIDTH))
+        return cls.from_state(data)[0]
 
+    @classmethod
+    def from_state(cls, state: Any) -> tuple[BoardPosition, dict[str, Any]]:
+        """The board of a tab's saved state, checked strictly: exactly ``{"width": w, "rows": [[c, ...],
+        ...]}``, ``width`` an integer in 1..24, each row a list of integer columns in 1..width, none
+        repeated; StateError naming what is wrong and where. No view settings (an empty dict).
 
-@dataclass(frozen=True)
-class WinningMove:
-    """A winning move and its row's Grundy value before and after (``after == before ^ total``)."""
-
-    row: int
-    from_col: int
-    to_col: int
-    before: int
-    after: int
-
-    @property
-    def move(self) -> board.Move:
-        return (self.row, self.from_col, self.to_col)
-
-    def text(self) -> str:
-        """As listed in the tab, rows counted from 1.
-
-        >>> WinningMove(2, 18, 20, 2, 0).text()
-        'row 3: 18 -> 20, value 2 -> 0'
+        >>> BoardPosition.from_state({"width": 20, "rows": [[20, 19], []]})[0].rows
+        ((19, 20), ())
+        >>> BoardPosition.from_state({"width": 20, "rows": [], "height": 3})
+        Traceback (most recent call last):
+        ...
+        sgstudio.core.positions.state.StateError: the board state has an unknown key: 'height' (known: ...)
         """
-        return f"row {self.row + 1}: {self.from_col} -> {self.to_col}, value {self.before} -> {self.after}"
+        what = "the board state"
+        if not isinstance(state, dict):
+            raise StateError(f"{what} must be a mapping with 'width' and 'rows', not {type(state).__name__}")
+        check_keys(state, KEYS, (), what, "width, rows")
+        try:
+            width = board.check_width(state["width"])
+        except ValueError as err:
+            raise located(err, ("width",)) from None
+        rows = state["rows"]
+        if not isinstance(rows, list):
+            raise StateError(f"'rows' must be a list of rows (lists of columns), not {rows!r}", ("rows",))
+        for i, row in enumerate(rows):
+            if not isinstance(row, list):
+                raise StateError(f"row {i + 1} must be a list of columns, not {row!r}", ("rows", i))
+            try:
+                _rows_of([row], width)
+            except ValueError as err:
+                raise StateError(str(err).replace("row 1:", f"row {i + 1}:", 1), ("rows", i)) from None
+        return cls(rows, width), {}
 
-
-@dataclass(frozen=True)
-class Analysis:
-    """What the tab shows about a board: row values, their nim-sum, who wins, the winning moves."""
-
-    width: int
-    values: tuple[int, ...]
-    total: int
-    moves: tuple[WinningMove, ...]
-
-    @property
-    def outcome(self) -> str:
-        """``"WIN"`` when the player to move wins, else ``"LOSE"``."""
-        return "WIN" if self.total else "LOSE"
-
-
-def analyse(rows: Sequence[Iterable[int]], width: int = board.DEFAULT_WIDTH) -> Analysis:
-    """Row values, total, outcome and winning moves of a board, from :mod:`sgstudio.core.games.board`.
-
-    >>> a = analyse([(1, 2), (3,)], width=4)
-    >>> a.values, a.total, [m.move for m in a.moves]
-    ((0, 1), 1, [(0, 2, 3), (1, 3, 4)])
-    >>> analyse([(19, 20)]).outcome
-    'LOSE'
-    """
-    game = board.BoardGame(width)
-    checked = game.normalize(rows)
-    values = tuple(board.row_grundy(r, width) for r in checked)
-    moves = []
-    for i, c, d in board.winning_moves(checked, width):
-        after = game.apply((checked[i],), (0, c, d))[0]
-        moves.append(WinningMove(i, c, d, values[i], board.row_grundy(after, width)))
-    return Analysis(width, values, nim_sum(values), tuple(moves))
+    @staticmethod
+    def empty_state() -> dict[str, Any]:
+        """The judge's width, no row."""
+        return {"width": board.DEFAULT_WIDTH, "rows": []}

@@ -23,9 +23,9 @@ Examples
 >>> p.insert_heap(2, 7); p.heaps, seen
 ((5, 12, 7), ['heaps'])
 >>> a = p.analyse()
->>> a.values, a.total, a.outcome
-((2, 2, 0), 0, 'LOSE')
->>> p.set_heap(2, 9); [m.text() for m in p.analyse().moves]
+>>> print(a.values, a.total, a.outcome)
+(2, 2, 0) 0 LOSE
+>>> p.set_heap(2, 9); [m.row() for m in p.analyse().moves]
 ['heap 3: take 2 -> 7, value 1 -> 0', 'heap 3: take 5 -> 4, value 1 -> 0']
 >>> p.set_S(parse_subtraction_set("1, 2, 0"))
 Traceback (most recent call last):
@@ -35,71 +35,34 @@ ValueError: a member of S must be positive, got 0
 
 from __future__ import annotations
 
-import operator
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from sgstudio.core.analysis import Analysis
 from sgstudio.core.events import Signal
 from sgstudio.core.games.snim import DIRECT, PeriodNotFoundError, Progress, SNimError, SubtractionGame
+from sgstudio.core.positions.snim_state import (
+    JudgeCase,
+    check_heap,
+    parse_subtraction_set,
+    read_state,
+)
+
+__all__ = ["JudgeCase", "PeriodResult", "SNimPosition", "check_heap", "parse_subtraction_set",
+           "search_period"]
 
 Heaps = tuple[int, ...]
 DEFAULT_S: tuple[int, ...] = (2, 5, 7)
 DEFAULT_HEAPS: Heaps = (7, 12, 20)
 PLOT_DEFAULT_MAX = 10**6
 """The default plot limit never exceeds this (the user may go further)."""
+MAX_MOVES_LISTED = 10**6
+"""Every winning move of a position is listed (S-Nim has at most |S| per heap)."""
 RESULTS_KEPT = 8
 """Period search results kept per S, so that undoing a change of S does not search again."""
-_TOKEN = re.compile(r"[^\s,;{}()\[\]]+")
-
-
-def parse_subtraction_set(text: str) -> tuple[int, ...]:
-    """S from text like ``2 5 7`` or ``{2, 5, 7}``: sorted, repeats dropped; ValueError if invalid.
-
-    >>> parse_subtraction_set("{7, 2, 5, 2}")
-    (2, 5, 7)
-    >>> parse_subtraction_set("2 x")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'x' is not a whole number: S is a list of takes like 2 5 7
-    """
-    tokens = _TOKEN.findall(text)
-    if not tokens:
-        raise ValueError("S is empty: type the takes allowed, like 2 5 7")
-    members = []
-    for token in tokens:
-        if not re.fullmatch(r"[+-]?\d+", token):
-            raise ValueError(f"{token!r} is not a whole number: S is a list of takes like 2 5 7")
-        members.append(int(token))
-    try:
-        return SubtractionGame(members).S
-    except SNimError as err:
-        raise ValueError(str(err)) from None
-
-
-def check_heap(size: object, index: int | None = None) -> int:
-    """A heap size: an integer >= 0 of any size; ValueError naming heap ``index + 1`` otherwise.
-
-    >>> check_heap(10**30) == 10**30
-    True
-    >>> check_heap(-1, 0)
-    Traceback (most recent call last):
-    ...
-    ValueError: heap 1: a heap size must be >= 0, got -1
-    """
-    prefix = f"heap {index + 1}: " if index is not None else ""
-    if isinstance(size, bool):
-        raise ValueError(f"{prefix}a heap size must be an integer, got {size!r}")
-    try:
-        n = operator.index(size)  # type: ignore[arg-type]
-    except TypeError:
-        raise ValueError(f"{prefix}a heap size must be an integer, got {size!r}") from None
-    if n < 0:
-        raise ValueError(f"{prefix}a heap size must be >= 0, got {n}")
-    return n
 
 
 @dataclass(frozen=True)
@@ -176,65 +139,6 @@ def default_plot_limit(period: tuple[int, int] | None) -> int:
     return max(30, min(n0 + 3 * p, PLOT_DEFAULT_MAX))
 
 
-@dataclass(frozen=True)
-class WinningMove:
-    """A winning move ``(heap, take)`` with the heap's size and value before and after."""
-
-    heap: int
-    take: int
-    size_after: int
-    value_before: int
-    value_after: int
-
-    @property
-    def move(self) -> tuple[int, int]:
-        return (self.heap, self.take)
-
-    def text(self) -> str:
-        """The row shown in the tab (heaps numbered from 1).
-
-        >>> WinningMove(1, 5, 7, 3, 0).text()
-        'heap 2: take 5 -> 7, value 3 -> 0'
-        """
-        return (f"heap {self.heap + 1}: take {self.take} -> {self.size_after}, "
-                f"value {self.value_before} -> {self.value_after}")
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """Each heap's Grundy value, their nim-sum, who wins (``WIN``/``LOSE``), every winning move."""
-
-    values: tuple[int, ...]
-    total: int
-    outcome: str
-    moves: tuple[WinningMove, ...]
-
-
-@dataclass(frozen=True)
-class JudgeCase:
-    """An imported HDU 1536 test case: where it came from, S as written, its positions."""
-
-    file: str
-    number: int
-    count: int
-    S: tuple[int, ...]
-    positions: tuple[Heaps, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "number": self.number, "count": self.count, "S": list(self.S),
-                "positions": [list(p) for p in self.positions]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> JudgeCase:
-        try:
-            written = tuple(int(s) for s in data["S"])
-            parse_subtraction_set(" ".join(map(str, written)))  # validates
-            positions = tuple(tuple(check_heap(h) for h in p) for p in data["positions"])
-            return cls(str(data["file"]), int(data["number"]), int(data["count"]), written, positions)
-        except (KeyError, TypeError, ValueError) as err:
-            raise ValueError(f"bad judge case in the S-Nim state: {err}") from None
-
-
 Snapshot = tuple[tuple[int, ...], Heaps, JudgeCase | None]
 
 
@@ -249,8 +153,8 @@ class SNimPosition:
     False
     >>> p.adopt(search_period(p.S)), p.ready(), p.analyse().values
     (True, True, (1,))
-    >>> p.play((0, 1)); p.heaps, p.analyse().outcome
-    ((99999999999999999999,), 'LOSE')
+    >>> p.play((0, 1)); print(p.heaps, p.analyse().outcome)
+    (99999999999999999999,) LOSE
     >>> p.play((0, 3))
     Traceback (most recent call last):
     ...
@@ -294,17 +198,11 @@ class SNimPosition:
         return top < self._known
 
     def analyse(self) -> Analysis | None:
-        """Values, nim-sum, outcome and winning moves, all from the core; None if not :meth:`ready`."""
+        """The core's analysis of the heaps (:meth:`SubtractionGame.analyse`); None if not :meth:`ready`
+        (then the game may still answer, off the UI thread: a period search or a direct evaluation)."""
         if not self.ready():
             return None
-        game = self._game
-        values = tuple(game.grundy_array(list(self._heaps)).tolist())
-        total = game.value(self._heaps)
-        moves = tuple(
-            WinningMove(i, take, self._heaps[i] - take, values[i], game.grundy(self._heaps[i] - take))
-            for i, take in game.winning_moves(self._heaps)
-        )
-        return Analysis(values, total, "WIN" if total else "LOSE", moves)
+        return self._game.analyse(self._heaps, max_moves=MAX_MOVES_LISTED)
 
     def snapshot(self) -> Snapshot:
         """Everything an edit may change, for undo."""
@@ -378,25 +276,28 @@ class SNimPosition:
                 "judge": self._judge.to_dict() if self._judge else None}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SNimPosition:
-        """The inverse of :meth:`to_dict`; ValueError with a clear message if the data is invalid.
+    def from_dict(cls, data: Any) -> SNimPosition:
+        """The inverse of :meth:`to_dict`; StateError (a ValueError) naming what is wrong and where.
 
         >>> p = SNimPosition((3, 1), (4, 0))
         >>> SNimPosition.from_dict(p.to_dict()).snapshot() == p.snapshot()
         True
         """
-        if not isinstance(data, dict) or not {"S", "heaps"} <= data.keys():
-            raise ValueError("the S-Nim state needs S and heaps")
-        try:
-            S = parse_subtraction_set(" ".join(map(str, data["S"])))  # noqa: N806
-        except TypeError:
-            raise ValueError("S must be a list of positive integers") from None
-        if not isinstance(data["heaps"], list):
-            raise ValueError("heaps must be a list of sizes")
-        position = cls(S, data["heaps"])
-        if data.get("judge") is not None:
-            position.set_judge(JudgeCase.from_dict(data["judge"]))
-        return position
+        return cls.from_state(data)[0]
+
+    @classmethod
+    def from_state(cls, state: Any) -> tuple[SNimPosition, dict[str, Any]]:
+        """The position of a tab's saved state and its view settings (``plot_limit``), checked once
+        (:func:`~sgstudio.core.positions.snim_state.read_state`)."""
+        S, heaps, judge, limit = read_state(state)  # noqa: N806
+        position = cls(S, heaps)
+        position.set_judge(judge)
+        return position, {"plot_limit": limit}
+
+    @staticmethod
+    def empty_state() -> dict[str, Any]:
+        """S as a new tab has it, no heap, no judge file."""
+        return {"S": list(DEFAULT_S), "heaps": [], "judge": None, "plot_limit": None}
 
     # -- internals -------------------------------------------------------------------------------
     def _install(self, game: SubtractionGame) -> None:

@@ -15,14 +15,15 @@ reduction, kept current on every edit by XOR-ing out the removed values and XOR-
 Examples
 --------
 >>> pos = SplitNimPosition([9, 7, 4], parts=3)
->>> pos.values().tolist(), pos.nim_sum(), pos.outcome()
-([9, 8, 4], 5, 'WIN')
+>>> print(pos.values().tolist(), pos.nim_sum(), pos.outcome())
+[9, 8, 4] 5 WIN
 >>> pos.splice(1, 1, [5]).tolist()          # edit heap 2: 7 -> 5; returns what was removed
 [7]
 >>> pos.heaps, pos.nim_sum()
 ((9, 5, 4), 8)
->>> from sgstudio.core.positions.splitnim_work import format_move, scan_winning_moves
->>> [format_move(pos.heaps, m) for m in scan_winning_moves(pos.game, pos.heap_array, pos.values(), 8).moves]
+>>> from sgstudio.core.positions.splitnim_steps import scan_winning_moves
+>>> scan = scan_winning_moves(pos.game, pos.heap_array, pos.values(), 8)
+>>> [pos.game.move_text(m, pos.heaps) for m in scan.moves]
 ['heap 1: 9 -> 1 (take 8)', 'heap 1: 9 -> 1 + 4 + 4']
 """
 
@@ -36,7 +37,9 @@ import numpy as np
 
 from sgstudio.core.events import Signal
 from sgstudio.core.games.splitnim import SplitNim, closed_form, closed_form_array
-from sgstudio.core.positions.splitnim_work import table_ready
+from sgstudio.core.outcome import Outcome
+from sgstudio.core.positions.splitnim_steps import table_ready
+from sgstudio.core.positions.state import StateError, check_keys, is_int, located, mapping, positive_or_none
 
 MAX_PARTS = 16
 """The largest number of parts the tab offers (tables get slower with every part)."""
@@ -241,9 +244,9 @@ class SplitNimPosition:
         self.values()
         return int(self._total or 0)
 
-    def outcome(self) -> str:
-        """``"WIN"`` when the player to move wins, else ``"LOSE"``."""
-        return "WIN" if self.nim_sum() else "LOSE"
+    def outcome(self) -> Outcome:
+        """WIN when the player to move wins, else LOSE."""
+        return Outcome.from_nim_sum(self.nim_sum())
 
     def explain(self, i: int) -> str:
         """Why heap i has its value (the core's rule and residue class)."""
@@ -324,7 +327,40 @@ class SplitNimPosition:
 
     @classmethod
     def from_dict(cls, data: Any) -> SplitNimPosition:
-        """The position saved by :meth:`to_dict`; ValueError with a clear message if malformed."""
-        if not isinstance(data, dict) or not isinstance(data.get("heaps"), list):
-            raise ValueError("a split-nim position needs a list of heaps under 'heaps'")
-        return cls(data["heaps"], data.get("parts", 3))
+        """The position saved by :meth:`to_dict`; StateError (a ValueError) naming what is wrong."""
+        return cls.from_state(data)[0]
+
+    @classmethod
+    def from_state(cls, state: Any) -> tuple[SplitNimPosition, dict[str, Any]]:
+        """The position of a tab's saved state and its view settings (``table_n``: the N of the g(0..N)
+        table, None to keep the tab's), checked strictly: ``heaps`` and ``parts`` are required,
+        ``table_n`` optional; StateError naming what is wrong and where.
+
+        >>> position, view = SplitNimPosition.from_state({"heaps": [9, 7], "parts": 2})
+        >>> position.heaps, position.parts, view
+        ((9, 7), 2, {'table_n': None})
+        >>> SplitNimPosition.from_state({"heaps": [9]})
+        Traceback (most recent call last):
+        ...
+        sgstudio.core.positions.state.StateError: the split-nim state lacks 'parts' (it needs heaps, parts)
+        """
+        what = "the split-nim state"
+        mapping(state, what, "heaps, parts")
+        check_keys(state, ("heaps", "parts"), ("table_n",), what, "heaps, parts")
+        heaps = state["heaps"]
+        if not isinstance(heaps, list):
+            raise StateError(f"'heaps' must be a list of heap sizes, not {heaps!r}", ("heaps",))
+        table_n = positive_or_none(state, "table_n", "'table_n'")
+        if not is_int(state["parts"]):
+            raise StateError(f"the number of parts must be an integer from 2 to {MAX_PARTS}, not "
+                             f"{state['parts']!r}", ("parts",))
+        try:
+            return cls(heaps, state["parts"]), {"table_n": table_n}
+        except ValueError as err:
+            bad = next((i for i, n in enumerate(heaps) if not (is_int(n) and n >= 0)), None)
+            raise located(err, ("parts",) if bad is None else ("heaps", bad)) from None
+
+    @staticmethod
+    def empty_state() -> dict[str, Any]:
+        """Splits into 3 parts (HDU 5795), no heap."""
+        return {"parts": 3, "heaps": []}

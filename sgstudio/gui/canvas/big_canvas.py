@@ -44,7 +44,13 @@ _PREPARED: WeakKeyDictionary[GameGraph, tuple[int, Placed, BigData]] = WeakKeyDi
 
 def wants_big(model: GameGraph) -> bool:
     """Whether ``model`` is drawn the big way."""
-    return len(model) > BIG_VERTICES or model.number_of_edges() > BIG_EDGES
+    return len(model) > BIG_VERTICES or model.edge_count() > BIG_EDGES
+
+
+def _stamp(model: GameGraph) -> tuple[int, int]:
+    """What must not have changed for a prepared drawing to be taken (nothing edits a document
+    between its preparation and its showing; this guards against a different graph)."""
+    return len(model), model.edge_count()
 
 
 def prepare(model: GameGraph) -> GameGraph:
@@ -54,14 +60,14 @@ def prepare(model: GameGraph) -> GameGraph:
     it is. Returns ``model``."""
     if wants_big(model):
         placed = place_big(model)
-        _PREPARED[model] = (model.version, placed, data_of(model))
+        _PREPARED[model] = (_stamp(model), placed, data_of(model))
     return model
 
 
 def placement(model: GameGraph) -> Placed:
     """:func:`place_big`'s answer for ``model``: the one :func:`prepare` found, else placed now."""
     found = _PREPARED.get(model)
-    if found is not None and found[0] == model.version:
+    if found is not None and found[0] == _stamp(model):
         return found[1]
     _PREPARED.pop(model, None)
     return place_big(model)
@@ -70,7 +76,7 @@ def placement(model: GameGraph) -> Placed:
 def prepared_data(model: GameGraph) -> BigData:
     """The drawing's arrays of ``model``: those :func:`prepare` built (taken), else built now."""
     found = _PREPARED.pop(model, None)
-    if found is not None and found[0] == model.version:
+    if found is not None and found[0] == _stamp(model):
         return found[2]
     return data_of(model)
 

@@ -8,9 +8,11 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QLabel, QWidget
 
+from sgstudio.core.outcome import Outcome
 from sgstudio.gui import palette
 
-ROWS = ((0, "g = 0: player to move loses"), (1, "g ≠ 0: player to move wins"))
+ROWS = ((Outcome.LOSE, "g = 0: player to move loses"), (Outcome.WIN, "g ≠ 0: player to move wins"))
+"""Each outcome shown, with what its colour means."""
 SIZE = QSize(212, 58)
 
 
@@ -23,12 +25,12 @@ def draw_legend(painter: QPainter, top_left: QPointF) -> None:
     painter.setBrush(palette.brush(palette.PAPER))
     painter.drawRoundedRect(QRectF(0.5, 0.5, SIZE.width() - 1, SIZE.height() - 1), 6, 6)
     painter.setFont(palette.font(9))
-    for row, (value, text) in enumerate(ROWS):
+    for row, (outcome, text) in enumerate(ROWS):
         centre = QPointF(16, 16 + 26 * row)
         painter.setPen(palette.pen(palette.INK, 1.2))
-        painter.setBrush(palette.fill(value))
+        painter.setBrush(palette.brush(palette.OUTCOME_COLOURS[outcome]))
         painter.drawEllipse(centre, 9, 9)
-        if value == 0:
+        if outcome is Outcome.LOSE:  # the colour-free cue of a losing vertex: a white ring
             painter.setPen(palette.pen(palette.PAPER, 1.5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(centre, 6, 6)

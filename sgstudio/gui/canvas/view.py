@@ -193,11 +193,6 @@ class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
     def tool(self) -> str:
         return self._tool.name
 
-    @staticmethod
-    def tool_names() -> dict[str, tuple[str, str]]:
-        """{name: (title, tooltip)} for the window's tool bar."""
-        return {n: (t.title, t.tooltip) for n, t in TOOLS.items()}
-
     def _tool_select(self) -> None:
         self.set_tool("select")
 
@@ -227,10 +222,6 @@ class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
 
     def clear_highlight(self) -> None:
         self.scene().clear_highlight()
-
-    def legend_widget(self) -> QWidget:
-        """The legend overlay (shown in the canvas's bottom-left corner)."""
-        return self._legend
 
     # -- zoom and fit ----------------------------------------------------------------------------
     def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:

@@ -1,36 +1,49 @@
-"""The analysis dock: who wins, the nim-sum in binary, every winning move, and why a value is what it is.
+"""The one Analysis panel: who wins, the nim-sum in binary, every winning move, for every game.
 
-Theory shown here: a vertex's Grundy value is the mex of its successors' values; a position with
-several tokens is a sum of games, so its value is the XOR (nim-sum) of the tokens' values, and the
-player to move wins exactly when it is non-zero. A move of one token from value a to value b wins
-exactly when b = a XOR total, which makes the new nim-sum 0.
+It shows an :class:`~sgstudio.core.analysis.Analysis`, the record every game's ``analyse`` makes
+(:mod:`sgstudio.core.analysis`), whatever the tab: the outcome in large type on its colour, who wins
+in one sentence, the components' values in binary with their XOR under them (the nim-sum line
+stays in sight while the components' rows scroll), and the winning moves with why each wins. A tab
+may add its own part below (:meth:`AnalysisPanel.add_part`): the Graph tab's "why this value",
+the split-nim tab's counting of the rest, the board's table computation.
 
-The panel subscribes to the model's events and rebuilds at most once per turn of the event loop,
-however many events arrive together. It never edits anything: it emits signals that the window
-wires to the canvas (hover highlight) and to the undo stack (double-click plays a move).
+Theory shown here: a position is a sum of games (heaps, rows, tokens), so its value is the XOR
+(nim-sum) of the components' values and the player to move wins exactly when it is non-zero; a move
+in a component of value a wins exactly when it leaves it at a XOR total, which makes the new
+nim-sum 0. The panel never edits anything: it emits ``move_hovered(move)`` (None when the mouse
+leaves) and ``move_activated(move)`` (a double-click, Enter, or the Play button), which the tab
+turns into a highlight or an undoable move.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QPalette
 from PySide6.QtWidgets import (
+    QFrame,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QSizePolicy,
+    QPlainTextEdit,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.core.mex import mex
-from sgstudio.gui.widgets import OutcomeBanner, group_box
+from sgstudio.core.analysis import Analysis
+from sgstudio.core.outcome import Outcome
+from sgstudio.gui.widgets import FittedLabel, OutcomeBanner, group_box
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
-MAX_TOKEN_ROWS = 12
-MODEL_EVENTS = ("node_added", "node_removed", "edge_added", "edge_removed", "token_added",
-                "token_removed", "node_changed", "values_changed")
+TABLE_ROWS = 5
+"""The nim-sum table shows at least this many lines above its nim-sum line (a heading and four
+components); more scroll. Its height follows the room the panel has, never its content, so nothing
+under it moves as components come and go (unless it is made to fit its lines: ``fit_rows``)."""
+FIT_ROWS_MAX = 12
+"""A table that fits its lines grows to at most this many above its nim-sum line."""
+NO_MOVE = {Outcome.LOSE: "No winning move: every move leaves a non-zero nim-sum.",
+           Outcome.DRAW: "No winning move: nobody can force a win from here.",
+           Outcome.WIN: "No winning move listed."}
 
 
 def short(label: str, width: int = 10) -> str:
@@ -42,226 +55,290 @@ def short(label: str, width: int = 10) -> str:
     return label if len(label) <= width else label[:width] + "…"
 
 
-def nim_table(rows: list[tuple[str, int]], hidden: int = 0) -> str:
-    """Each token's value in binary, a rule, then the XOR of them all (monospace text).
+def nim_table(analysis: Analysis) -> str:
+    """The components' values in binary, a rule, then their XOR (monospace text); a column of the
+    components' details (a heap's size) when the analysis has them.
 
-    >>> print(nim_table([("A", 2), ("C", 3)]))
+    >>> from sgstudio.core.analysis import sum_analysis
+    >>> a = sum_analysis([2, 3], [], part="token", component_of=lambda m: 0, text=str,
+    ...                  name="AC".__getitem__)
+    >>> print(nim_table(a))
     token  value  binary
     A          2      10
     C          3      11
     --------------------
     nim-sum    1      01
+    >>> b = sum_analysis([2, 2, 1], [], part="heap", component_of=lambda m: 0, text=str,
+    ...                  detail=["5", "12", "9"].__getitem__, detail_title="size")
+    >>> print(nim_table(b))
+    heap  size  value  binary
+    1        5      2      10
+    2       12      2      10
+    3        9      1      01
+    -------------------------
+    nim-sum         1      01
     """
-    total = 0
-    for _, value in rows:
-        total ^= value
-    bits = max([1, *(v.bit_length() for _, v in rows)])
-    names = [short(name) for name, _ in rows]
-    name_w = max([7, *(len(n) for n in names)])
-    value_w = max([5, *(len(str(v)) for _, v in rows)])
+    rows = [(short(c.name), c.detail, c.value) for c in analysis.components]
+    total, value = analysis.total, analysis.value
+    bits = max([1, *(v.bit_length() for _, _, v in rows if isinstance(v, int)), (total or 0).bit_length()])
+    value_w = max([5, len(str(value)), *(len(str(v)) for _, _, v in rows)])
     bin_w = max(6, bits)
-    line = f"{{:<{name_w}}}{{:>{value_w}}}  {{:>{bin_w}}}"
-    out = [line.format("token", "value", "binary")]
-    out += [line.format(n, v, format(v, f"0{bits}b")) for n, (_, v) in zip(names, rows, strict=True)]
-    if hidden:
-        out.append(f"… and {hidden} more tokens")
+
+    def binary(v: object) -> str:
+        return format(v, f"0{bits}b") if isinstance(v, int) else "—"
+
+    if analysis.detail_title:  # name | detail | value | binary; the nim-sum spans name and detail
+        name_w = max([4, len(analysis.part), *(len(n) for n, _, _ in rows)])
+        detail_w = max([len(analysis.detail_title), *(len(d) for _, d, _ in rows)])
+        head = f"{{:<{name_w}}}  {{:>{detail_w}}}  {{:>{value_w}}}  {{:>{bin_w}}}"
+        out = [head.format(analysis.part, analysis.detail_title, "value", "binary")]
+        out += [head.format(n, d, str(v), binary(v)) for n, d, v in rows]
+        tail = f"{{:<{name_w + 2 + detail_w}}}  {{:>{value_w}}}  {{:>{bin_w}}}"
+    else:  # name | value | binary
+        name_w = max([7, len(analysis.part), *(len(n) for n, _, _ in rows)])
+        head = tail = f"{{:<{name_w}}}{{:>{value_w}}}  {{:>{bin_w}}}"
+        out = [head.format(analysis.part, "value", "binary")]
+        out += [head.format(n, str(v), binary(v)) for n, _, v in rows]
+    hidden = analysis.component_count - len(rows)
+    if hidden > 0:
+        out.append(f"… and {hidden:,} more {analysis.part}s")
     out.append("-" * len(out[0]))
-    out.append(line.format("nim-sum", total, format(total, f"0{bits}b")))
+    out.append(tail.format("nim-sum" if total is not None else "value", str(value), binary(value)))
     return "\n".join(out)
 
 
-def move_text(model: GameGraph, u: int, v: int) -> str:
-    """A readable winning-move row.
+def _monospace_text(parent: QWidget) -> QPlainTextEdit:
+    text = QPlainTextEdit(parent)
+    text.setReadOnly(True)
+    text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    text.setFrameShape(QFrame.Shape.NoFrame)
+    return text
 
-    >>> g = GameGraph.from_edges(2, [(0, 1)]); g.add_token(0)
-    >>> move_text(g, 0, 1)
-    'token at 0 -> 1: value 1 -> 0, nim-sum becomes 0'
+
+class NimTable(QFrame):
+    """The nim-sum table: the components' rows scroll, the nim-sum line under them always shows.
+
+    Both parts scroll sideways together (long heap sizes). The rows' part is at least ``rows`` lines
+    high and takes the room it is given (``fit_rows``: exactly as high as its lines, up to
+    :data:`FIT_ROWS_MAX`); :meth:`toPlainText` is the whole table.
     """
-    return (f"token at {model.label(u)} -> {model.label(v)}: "
-            f"value {model.grundy(u)} -> {model.grundy(v)}, nim-sum becomes 0")
 
+    def __init__(self, parent: QWidget | None = None, rows: int = TABLE_ROWS, fit_rows: bool = False) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setBackgroundRole(QPalette.ColorRole.Base)  # one white box, like a text field
+        self.setAutoFillBackground(True)
+        self.fit_rows = fit_rows
+        self.rows = _monospace_text(self)
+        self.total = _monospace_text(self)
+        self.total.setObjectName("nim_sum_line")
+        self.total.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.total.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.total.setFixedHeight(self._height(self.total, 2))
+        self.rows.setMinimumHeight(self._height(self.rows, rows))
+        self.rows.horizontalScrollBar().valueChanged.connect(self.total.horizontalScrollBar().setValue)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(1, 1, 1, 1)
+        layout.setSpacing(0)
+        layout.addWidget(self.rows, 1)
+        layout.addWidget(self.total)
 
-def mex_text(model: GameGraph, v: int) -> str:
-    """Why vertex ``v`` has its value: its successors' values and their mex (HTML).
+    @staticmethod
+    def _height(part: QPlainTextEdit, lines: int) -> int:
+        return lines * part.fontMetrics().lineSpacing() + 2 * int(part.document().documentMargin()) + 2
 
-    >>> g = GameGraph.from_edges(3, [(0, 1), (0, 2), (1, 2)])
-    >>> mex_text(g, 0)
-    '<b>0</b> has successors 2 = 0, 1 = 1.<br>mex{0, 1} = <b>2</b>, so g(0) = 2.'
-    """
-    succ = sorted(model.successors(v), key=lambda w: (model.grundy(w), model.label(w)))
-    name = _html(model.label(v))
-    if not succ:
-        return f"<b>{name}</b> has no successor: no move, so mex{{}} = <b>0</b> and g({name}) = 0."
-    parts = ", ".join(f"{_html(model.label(w))} = {model.grundy(w)}" for w in succ)
-    values = sorted({model.grundy(w) for w in succ})
-    g = mex(values)
-    return (f"<b>{name}</b> has successors {parts}.<br>"
-            f"mex{{{', '.join(map(str, values))}}} = <b>{g}</b>, so g({name}) = {g}.")
+    def setPlainText(self, text: str) -> None:  # the QPlainTextEdit name: the table reads like one
+        lines = text.split("\n")
+        split = len(lines) - 2 if len(lines) > 2 and lines[-2].startswith("---") else len(lines)
+        self.rows.setPlainText("\n".join(lines[:split]))
+        self.total.setPlainText("\n".join(lines[split:]))
+        self.total.horizontalScrollBar().setValue(self.rows.horizontalScrollBar().value())
+        if self.fit_rows:
+            self.rows.setFixedHeight(self._height(self.rows, max(1, min(split, FIT_ROWS_MAX))))
 
+    def toPlainText(self) -> str:
+        tail = self.total.toPlainText()
+        return self.rows.toPlainText() + ("\n" + tail if tail else "")
 
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    def text(self) -> str:
+        """The whole table (as :meth:`toPlainText`)."""
+        return self.toPlainText()
 
 
 class MoveList(QListWidget):
-    """The winning moves; reports hover, leave and double-click as (from, to) pairs."""
+    """The winning moves; hovering a row (or making it current) and leaving report the move, a
+    double-click or Enter activates it."""
 
-    hovered = Signal(int, int)
-    left = Signal()
-    played = Signal(int, int)
+    hovered = Signal(object)
+    activated = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
-        self.setWordWrap(True)  # a move of long labels wraps: the list never scrolls sideways
+        self.setWordWrap(True)  # a long move wraps: the list never scrolls sideways
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setToolTip("Hover a move to see it on the canvas; double-click to play it.")
-        self.itemEntered.connect(self._entered)
-        self.itemDoubleClicked.connect(self._played)
+        self.itemEntered.connect(lambda item: self.hovered.emit(item.data(MOVE_ROLE)))
+        self.currentItemChanged.connect(lambda item, _old: self.hovered.emit(item.data(MOVE_ROLE) if item
+                                                                             else None))
+        self.itemActivated.connect(self._activated)
 
-    def _entered(self, item: QListWidgetItem) -> None:
-        move = item.data(MOVE_ROLE)
-        if move:
-            self.hovered.emit(*move)
-
-    def _played(self, item: QListWidgetItem) -> None:
-        move = item.data(MOVE_ROLE)
-        if move:
-            self.played.emit(*move)
+    def _activated(self, item: QListWidgetItem) -> None:
+        if item.data(MOVE_ROLE) is not None:
+            self.activated.emit(item.data(MOVE_ROLE))
 
     def leaveEvent(self, event: QEvent) -> None:
-        self.left.emit()
+        self.hovered.emit(None)
         super().leaveEvent(event)
 
-    def moves(self) -> list[tuple[int, int]]:
-        """The (from, to) pair of every row, in order."""
+    def moves(self) -> list[tuple]:
+        """The move of every row, in order."""
         found = (self.item(i).data(MOVE_ROLE) for i in range(self.count()))
-        return [tuple(m) for m in found if m]
+        return [m for m in found if m is not None]
+
+
+def _tight(box: QWidget) -> QWidget:
+    """A group box with slim margins (the panel's parts stack in little room)."""
+    box.layout().setContentsMargins(4, 2, 4, 4)
+    return box
 
 
 class AnalysisPanel(QWidget):
-    """WIN/LOSE, the nim-sum table, the winning moves and the mex of the selected vertex."""
+    """The outcome, who wins, the nim-sum table and the winning moves of an
+    :class:`~sgstudio.core.analysis.Analysis`; the tab's own parts below (:meth:`add_part`).
 
-    move_hovered = Signal(int, int)
-    move_unhovered = Signal()
-    move_activated = Signal(int, int)
+    ``play_button`` adds a Play button under the moves (it activates the current one).
+    """
 
-    def __init__(self, model: GameGraph | None = None, parent: QWidget | None = None) -> None:
+    move_hovered = Signal(object)
+    move_activated = Signal(object)
+    more_link = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None, *, banner: float = 30, play_button: bool = False,
+                 table_rows: int = TABLE_ROWS, fit_rows: bool = False) -> None:
         super().__init__(parent)
-        self.model: GameGraph | None = None
-        self._selection: list[int] = []
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self.refresh)
-        self._build()
-        if model is not None:
-            self.set_model(model)
-
-    # -- widgets ---------------------------------------------------------------------------
-    def _build(self) -> None:
-        layout = QVBoxLayout(self)
-        self.outcome = OutcomeBanner(self, 30)
-        self.verdict = QLabel("", self)
-        self.verdict.setWordWrap(True)
-        self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.table = QLabel("", self)
-        self.table.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.table.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.analysis: Analysis | None = None
+        self.outcome = OutcomeBanner(self, banner)
+        self.verdict = FittedLabel("", self, lines=2)  # two lines whatever the verdict: nothing moves
+        self.verdict.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.table = NimTable(self, table_rows, fit_rows)
         self.moves = MoveList(self)
+        self.moves.setToolTip("Hover a move to see it; double-click it (or Enter) to play it.")
         self.moves.hovered.connect(self.move_hovered)
-        self.moves.left.connect(self.move_unhovered)
-        self.moves.played.connect(self.move_activated)
-        self.why = QLabel("", self)
-        self.why.setWordWrap(True)
-        self.why.setTextFormat(Qt.TextFormat.RichText)
-        self.why.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        layout.addWidget(self.outcome)
-        layout.addWidget(self.verdict)
-        layout.addWidget(group_box("Nim-sum of the tokens (XOR of their values)", self.table))
-        layout.addWidget(group_box("Winning moves", self.moves), 1)
-        layout.addWidget(group_box("Why this value (selected vertex)", self.why))
+        self.moves.activated.connect(self.move_activated)
+        self.more = QLabel("", self)
+        self.more.setWordWrap(True)
+        self.more.linkActivated.connect(self.more_link)
+        self.play_button = QPushButton("Play", self) if play_button else None
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.addWidget(self.outcome)
+        self.layout_.addWidget(self.verdict)
+        self.table_box = _tight(group_box("Nim-sum (XOR of the values)", self.table))
+        self.layout_.addWidget(self.table_box, 0 if fit_rows else 2)
+        self.moves_box = _tight(group_box("Winning moves", self.moves, self.more))
+        self.moves.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 8)
+        if self.play_button is not None:
+            self.moves_box.layout().addWidget(self.play_button, 0, Qt.AlignmentFlag.AlignRight)
+            self.play_button.clicked.connect(self._play_current)
+        self.layout_.addWidget(self.moves_box, 3)
+        self.show_pending("…", "")
 
-    # -- model -----------------------------------------------------------------------------
-    def set_model(self, model: GameGraph | None) -> None:
-        """Follow another model (disconnects from the previous one)."""
-        if self.model is not None:
-            for name in MODEL_EVENTS:
-                getattr(self.model, name).disconnect(self.schedule)
-        self.model = model
-        self._selection = []
-        if model is not None:
-            for name in MODEL_EVENTS:
-                getattr(model, name).connect(self.schedule)
-        self.refresh()
+    def add_part(self, widget: QWidget, stretch: int = 0) -> QWidget:
+        """Add the tab's own part below the winning moves; return it."""
+        self.layout_.addWidget(widget, stretch)
+        return widget
 
-    def set_selection(self, vertices: list[int]) -> None:
-        """The canvas selection changed: explain the first selected vertex."""
-        self._selection = list(vertices)
-        self._show_why()
-
-    def schedule(self, *_args: object) -> None:
-        """Rebuild on the next turn of the event loop (many events, one rebuild)."""
-        if not self._timer.isActive():
-            self._timer.start()
-
-    # -- rebuilding ------------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Rebuild everything from the model now."""
-        self._timer.stop()
-        model = self.model
-        if model is None:
-            self.outcome.clear_outcome()
-            self.verdict.setText("No game open.")
-            self.table.setText("")
-            self.moves.clear()
-            self.why.setText("")
-            return
-        self._show_outcome(model)
-        tokens = model.tokens()
-        rows = [(model.label(v), model.grundy(v)) for v in tokens[:MAX_TOKEN_ROWS]]
-        self.table.setText(nim_table(rows, max(0, len(tokens) - MAX_TOKEN_ROWS)))
-        self._show_moves(model)
-        self._show_why()
-
-    def _show_outcome(self, model: GameGraph) -> None:
-        total = model.nim_sum()
-        win = total != 0
-        self.outcome.set_outcome(win)
-        if not model.tokens():
-            text = "No tokens: the player to move has no move and loses."
-        elif win:
-            text = f"The player to move wins: the nim-sum is {total}, not 0."
+    # -- showing -------------------------------------------------------------------------------
+    def show_analysis(self, analysis: Analysis, moves_note: str = "") -> None:
+        """Show ``analysis``; while its moves are still looked for (``analysis.moves`` None) the
+        moves' list says ``moves_note``."""
+        self.analysis = analysis
+        self.outcome.set_outcome(analysis.outcome)
+        self.verdict.setText(analysis.verdict())
+        self.table.setPlainText(nim_table(analysis))
+        self.table_box.setTitle("Nim-sum (XOR of the values)" if analysis.total is not None
+                                else "Values (γ of each component)")
+        if analysis.moves is None:
+            self.show_moves_note(moves_note or "Finding the winning moves…")
         else:
-            text = "The player to move loses: the nim-sum is 0, every move makes it non-zero."
-        self.verdict.setText(text)
+            self.show_moves(analysis)
 
-    def _show_moves(self, model: GameGraph) -> None:
+    def show_moves(self, analysis: Analysis) -> None:
+        """The winning moves of ``analysis`` (its text and reason in each row)."""
         self.moves.clear()
-        moves = model.winning_moves()
-        for u, v in moves:
-            item = QListWidgetItem(move_text(model, u, v))
-            item.setData(MOVE_ROLE, (u, v))
+        self.set_more("")
+        listed = analysis.moves or ()
+        count = analysis.move_count if analysis.move_count is not None else len(listed)
+        self.moves_box.setTitle(f"Winning moves ({count:,})" if count else "Winning moves")
+        for move in listed:
+            item = QListWidgetItem(move.row())
+            item.setData(MOVE_ROLE, move.move)
+            item.setToolTip(move.row() + "\nDouble-click to play it.")
             self.moves.addItem(item)
-        if not moves:
-            item = QListWidgetItem("none: the player to move is in a losing position")
-            item.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.moves.addItem(item)
-        self.move_unhovered.emit()
+        if not listed:
+            self._note(NO_MOVE[analysis.outcome])
+        if analysis.more_moves:
+            self.set_more(f"… and {analysis.more_moves:,} more winning moves ({count:,} in all)")
+        if self.play_button is not None:
+            self.play_button.setEnabled(bool(listed))
+        self.move_hovered.emit(None)
 
-    def _show_why(self) -> None:
-        model = self.model
-        chosen = [v for v in self._selection if model is not None and model.has_node(v)]
-        if not chosen:
-            self.why.setText("Select a vertex to see its successors' values and the mex that gives its own.")
-            return
-        self.why.setText(mex_text(model, chosen[0]))
+    def show_pending(self, title: str, text: str, moves_note: str = "") -> None:
+        """No verdict yet (``title`` ``…``: being computed) or none possible (``?``), and why."""
+        self.analysis = None
+        self.outcome.set_outcome(None, title)
+        self.verdict.setText(text)
+        self.table.setPlainText("")
+        self.moves_box.setTitle("Winning moves")
+        self.show_moves_note(moves_note)
 
-    # -- read-back (tests, screenshots) ----------------------------------------------------
+    def show_moves_note(self, text: str) -> None:
+        """No moves to list (yet), and why."""
+        self.moves.clear()
+        self.set_more("")
+        if text:
+            self._note(text)
+        if self.play_button is not None:
+            self.play_button.setEnabled(False)
+
+    def set_more(self, text: str) -> None:
+        """The line under the moves (how many more there are, a link to count them)."""
+        self.more.setText(text)
+        self.more.setVisible(bool(text))
+
+    def set_read_only(self, on: bool) -> None:
+        """The Play button is off while the tab shows a played position (play mode)."""
+        if self.play_button is not None:
+            self.play_button.setEnabled(not on and bool(self.move_rows()))
+
+    def _note(self, text: str) -> None:
+        item = QListWidgetItem(text)
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        self.moves.addItem(item)
+
+    def _play_current(self) -> None:
+        item = self.moves.currentItem()
+        if item is not None and item.data(MOVE_ROLE) is not None:
+            self.move_activated.emit(item.data(MOVE_ROLE))
+
+    def select_move(self, move: tuple | None) -> None:
+        """Make the row of ``move`` current (a hint points at it)."""
+        for i in range(self.moves.count()):
+            if move is not None and self.moves.item(i).data(MOVE_ROLE) == tuple(move):
+                self.moves.setCurrentRow(i)
+
+    # -- read-back (tests, screenshots) ----------------------------------------------------------
     def outcome_text(self) -> str:
-        """``"WIN"`` or ``"LOSE"`` as shown."""
+        """The outcome shown (its name: WIN, LOSE or DRAW), or the pending title."""
         return self.outcome.text()
 
-    def move_rows(self) -> list[tuple[int, int]]:
-        """The winning moves as shown, as (from, to) pairs."""
+    def move_rows(self) -> list[tuple]:
+        """The winning moves as shown, in order."""
         return self.moves.moves()
+
+    def move_texts(self) -> list[str]:
+        """The rows of the winning moves as shown."""
+        return [self.moves.item(i).text() for i in range(self.moves.count())
+                if self.moves.item(i).data(MOVE_ROLE) is not None]
+

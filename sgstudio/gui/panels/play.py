@@ -22,11 +22,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 
-from sgstudio.core.moves import parse_move, people_reason
 from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.core.policy import has_move
 from sgstudio.gui.panels.play_target import PlayTarget
-from sgstudio.gui.panels.play_text import move_text, player_name, position_text, short_name
+from sgstudio.gui.panels.play_text import last_text, player_name, short_name, turn_text
 from sgstudio.gui.panels.play_widgets import MODES, WHY, PlayWidgets, WrappingDelegate
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
@@ -120,7 +119,7 @@ class PlayPanel(PlayWidgets):
         self.history.clear()
         self._set_playing(True)
         self.playing_changed.emit(True)
-        self.show_syntax(target.kind)
+        self.show_syntax(type(game), target.can_drag)
         self._changed()
         self._say(f"Play mode on the {target.title} tab: the document is not changed by play")
         self._after_change()
@@ -225,7 +224,7 @@ class PlayPanel(PlayWidgets):
         except IllegalMoveError as err:
             reason = str(err)
             if not s.is_over and not s.is_computer(s.player_to_move):  # the game's reason, not the turn's
-                reason = people_reason(s.game, s.position, move, reason, self.target.label)
+                reason = s.game.people_reason(s.position, move, reason, self.target.label)
             self._refuse(reason)
             return False
         self._after_change()
@@ -237,7 +236,7 @@ class PlayPanel(PlayWidgets):
         if s is None:
             return False
         try:
-            move = parse_move(s.game, text, s.position, self.target.label)
+            move = s.game.parse_move(text, s.position, self.target.label)
         except ValueError as err:
             self.notice.setText(f"Not a move: {err}")
             self._say(f"Not a move: {err}")
@@ -278,7 +277,7 @@ class PlayPanel(PlayWidgets):
         if s is None or s.is_over:
             return
         decision = s.hint()
-        text = move_text(self.target.kind, s.position, decision.move, self.target.label)
+        text = self._move_text(decision.move, s.position)
         self.notice.setText(f"Hint: {text} — {decision.reason}")
         self.target.highlight(decision.move)
         for i in range(self.choices.count()):
@@ -294,9 +293,8 @@ class PlayPanel(PlayWidgets):
             self.play_move(move)
 
     def _use_drag(self) -> None:
-        hook = getattr(self.target, "use_drag", None)
-        if hook is not None:
-            hook()
+        if self.target is not None and self.target.can_drag:
+            self.target.use_drag()
 
     # -- showing -------------------------------------------------------------------------------------
     def _changed(self) -> None:
@@ -322,25 +320,10 @@ class PlayPanel(PlayWidgets):
 
     def _turn_text(self) -> str:
         s = self.session
-        if s is None:
-            return ""
-        where = position_text(self.target.kind, s.position, self.target.label)
-        if s.is_over:
-            won = self._who(s.winner)
-            return f"Game over: {won} wins (made the last move). Position: {where}."
-        state = "wins with best play" if s.value else "loses against best play"
-        return f"{self._who(s.player_to_move)} to move, nim-sum {s.value}: {state}. Position: {where}."
+        return "" if s is None else turn_text(s, self.target.label, self._who)
 
     def _last_text(self) -> str:
-        s = self.session
-        if s.index == 0:
-            return "The start position: no move yet."
-        r = s.history[s.index - 1]
-        move = move_text(self.target.kind, r.before, r.move, self.target.label)
-        why = r.reason if r.by_person else f"because {r.reason}"
-        values = f"nim-sum {r.value_before} → {r.value_after}"
-        who = player_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)  # who made it
-        return f"Move {s.index}: {who} played {move}, {values}, {why}."
+        return last_text(self.session, self.target.label)
 
     def _who(self, player: int) -> str:
         s = self.session
@@ -354,8 +337,8 @@ class PlayPanel(PlayWidgets):
             self.history.clear()
             self._rows = 0
         if self.history.topLevelItemCount() == 0:
-            start = QTreeWidgetItem(["0", "", "start", f"{s.game.value(s.start)}", position_text(
-                self.target.kind, s.start, self.target.label)])
+            start = QTreeWidgetItem(["0", "", "start", f"{s.game.value(s.start)}",
+                                     s.game.position_text(s.start, self.target.label)])
             self.history.addTopLevelItem(start)
         for i in range(self._rows, len(records)):
             self.history.addTopLevelItem(self._history_row(i + 1, records[i]))
@@ -375,7 +358,7 @@ class PlayPanel(PlayWidgets):
     def _history_row(self, number: int, r: MoveRecord) -> QTreeWidgetItem:
         s = self.session
         who = short_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)
-        move = move_text(self.target.kind, r.before, r.move, self.target.label)
+        move = self._move_text(r.move, r.before)
         item = QTreeWidgetItem([str(number), who, move, f"{r.value_before} → {r.value_after}", r.reason])
         item.setData(0, MOVE_ROLE, r)
         item.setToolTip(4, r.reason)
@@ -386,18 +369,21 @@ class PlayPanel(PlayWidgets):
         self.choices.clear()
         if s.is_over:
             return
-        game, pos, kind, label = s.game, s.position, self.target.kind, self.target.label
+        game, pos = s.game, s.position
         winning = list(game.winning_moves(pos))
         try:
             others = [m for m in game.legal_moves(pos)[:MAX_MOVE_ROWS] if m not in set(winning)]
         except ValueError:  # too many moves to list (a huge heap): the winning ones are enough
             others = []
         for move in winning[:MAX_MOVE_ROWS]:
-            self._add_choice(f"★ {move_text(kind, pos, move, label)}", move)
+            self._add_choice(f"★ {self._move_text(move, pos)}", move)
         for move in others[:max(0, MAX_MOVE_ROWS - len(winning))]:
-            self._add_choice(move_text(kind, pos, move, label), move)
+            self._add_choice(self._move_text(move, pos), move)
         if not winning and has_move(game, pos):
             self.choices.insertItem(0, "(no winning move here)")
+
+    def _move_text(self, move: tuple, position: tuple) -> str:
+        return self.session.game.move_text(move, position, self.target.label)
 
     def _add_choice(self, text: str, move: tuple) -> None:
         item = QListWidgetItem(text)

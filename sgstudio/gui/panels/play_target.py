@@ -1,17 +1,16 @@
-"""What the Play panel plays on: a *target* (the Graph tab, or a number-game tab).
+"""What the Play panel plays on: a *target*, every tab alike (:class:`TabPlayTarget`).
 
 A target gives the game and the start position, names things, shows positions, points at a hinted
 move, and knows the undo stack whose changes end play mode. The Play panel owns the
 :class:`~sgstudio.core.play.PlaySession`.
 
-Number-game tabs (:class:`TabPlayTarget`): play runs on a *copy* of the tab's position
-(``tab.game_and_position()``); the tab's own position and undo stack are never changed by play.
-Each tab shows the played positions itself, read-only, through the
-:class:`~sgstudio.gui.tabs.GameTab` hooks: ``show_play_position`` (each move animated),
-``end_play``, ``highlight_play_move`` (the Hint), and ``keep_play_position`` when
+Play runs on a *copy* of the tab's position (``tab.game_and_position()``); the tab's own position
+and undo stack are never changed by play. Each tab shows the played positions itself, read-only,
+through the :class:`~sgstudio.gui.tabs.GameTab` methods: ``begin_play``, ``show_play_position``
+(each move animated), ``end_play``, ``highlight_play_move`` (the Hint), ``use_drag`` when
+``can_drag`` (tokens dragged on the Graph tab), and ``keep_play_position`` when
 ``can_keep_play_position`` (the panel's "Keep position"). A person's move made in the tab arrives
-through the tab's ``play_move_requested`` signal, which the main window connects to the panel
-while play is on.
+through the tab's ``play_move_requested`` signal, connected to the panel while play is on.
 """
 
 from __future__ import annotations
@@ -20,15 +19,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sgstudio.core.play import Game, MoveRecord
-from sgstudio.gui.panels.play_text import game_kind
 
 
 class PlayTarget:
     """The default target does nothing visible: the panel's text is the only view."""
 
-    kind = ""
     title = ""
     can_keep = False
+    can_drag = False
     undo_stack: Any = None
 
     def game_and_position(self) -> tuple[Game, tuple]:
@@ -53,6 +51,9 @@ class PlayTarget:
     def keep(self, position: Sequence[Any]) -> None:
         """Make ``position`` the document's (one undo step); only when :attr:`can_keep`."""
 
+    def use_drag(self) -> None:
+        """Let the person move by dragging on the tab (only when :attr:`can_drag`)."""
+
 
 class TabPlayTarget(PlayTarget):
     """A :class:`~sgstudio.gui.tabs.GameTab`: plays on a copy of its position.
@@ -66,39 +67,40 @@ class TabPlayTarget(PlayTarget):
         self.on_move = on_move
         self.title = tab.title
         self.undo_stack = tab.undo_stack
+        self.can_drag = tab.can_drag
         self._game: Game | None = None
         self._start: tuple | None = None
 
     def game_and_position(self) -> tuple[Game, tuple]:
         if self._game is None:
             self._game, self._start = self.tab.game_and_position()
-            self.kind = game_kind(self._game)
         return self._game, self._start
 
     @property
     def can_keep(self) -> bool:  # type: ignore[override]
-        return bool(getattr(self.tab, "can_keep_play_position", lambda: False)())
+        return self.tab.can_keep_play_position()
+
+    def label(self, v: int) -> str:
+        return self.tab.label(v)
 
     def begin(self) -> None:
         if self.on_move is not None:
             self.tab.play_move_requested.connect(self.on_move)
+        self.tab.begin_play()
+
+    def use_drag(self) -> None:
+        self.tab.use_drag()
 
     def show(self, position: Sequence[Any], record: MoveRecord | None, animate: bool) -> None:
-        hook = getattr(self.tab, "show_play_position", None)
-        if hook is not None:
-            hook(position, record.move if record is not None else None, animate)
+        self.tab.show_play_position(position, record.move if record is not None else None, animate)
 
     def highlight(self, move: tuple | None) -> None:
-        hook = getattr(self.tab, "highlight_play_move", None)
-        if hook is not None:
-            hook(move)
+        self.tab.highlight_play_move(move)
 
     def finish(self) -> None:
         if self.on_move is not None:
             self.tab.play_move_requested.disconnect(self.on_move)
-        hook = getattr(self.tab, "end_play", None)
-        if hook is not None:
-            hook()
+        self.tab.end_play()
 
     def keep(self, position: Sequence[Any]) -> None:
         self.tab.keep_play_position(position)

@@ -1,87 +1,46 @@
-"""Moves and positions of every game in words, for the Play panel's move list.
-
-The move shapes are those of :mod:`sgstudio.core.play`: ``(from, to)`` for tokens on a DAG,
-``(heap, take)`` in S-Nim, ``(heap, after)`` in split-nim and ``(row, from, to)`` on the board.
-Heaps and rows are numbered from 1 here, as on the tabs. ``label`` names a DAG vertex.
-"""
+"""The Play panel's state lines and who plays, in words (the moves and positions are written by each
+game's own ``move_text`` and ``position_text``: see :class:`sgstudio.core.games.base.GameBase`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable
 
-from sgstudio.core.moves import kind_of
+from sgstudio.core.outcome import Outcome
+from sgstudio.core.play import Mode, PlaySession
 
-Label = Callable[[int], str]
-MAX_ITEMS = 12  # a position shows at most this many heaps, rows or tokens
+STATES = {Outcome.WIN: "wins with best play", Outcome.LOSE: "loses against best play",
+          Outcome.DRAW: "neither side can force a win (a draw with best play)"}
+"""What the state line says of the player to move, by the position's outcome."""
 
 
-def game_kind(game: Any) -> str:
-    """``"dag"``, ``"snim"``, ``"splitnim"``, ``"board"`` or ``""`` for another game.
+def turn_text(s: PlaySession, label: Callable[[int], str], who: Callable[[int], str]) -> str:
+    """Whose turn it is and who wins with best play (or who won), with the position in words.
 
-    >>> from sgstudio.core.games.board import BoardGame
-    >>> game_kind(BoardGame()), game_kind(object())
-    ('board', '')
+    >>> from sgstudio.core.games.nim import NimGame
+    >>> s = PlaySession(NimGame(), (1, 2), mode=Mode.TWO_HUMANS)
+    >>> turn_text(s, str, lambda p: f"Player {p}")
+    'Player 1 to move, nim-sum 3: wins with best play. Position: heaps 1 2.'
     """
-    return kind_of(game)
+    where = s.game.position_text(s.position, label)
+    if s.is_over:
+        return f"Game over: {who(s.winner)} wins (made the last move). Position: {where}."
+    state = STATES[s.outcome]
+    repeated = s.repetition
+    if repeated is not None and repeated.is_draw:
+        state += f" ({repeated.message})"
+    value = f"nim-sum {s.value}" if isinstance(s.value, int) else f"value {s.value}"
+    return f"{who(s.player_to_move)} to move, {value}: {state}. Position: {where}."
 
 
-def move_text(kind: str, before: Sequence[Any], move: tuple, label: Label = str) -> str:
-    """A move in words.
-
-    >>> move_text("dag", (0, 2), (0, 1), lambda v: "ABC"[v])
-    'A -> B'
-    >>> move_text("snim", (3, 7), (1, 5))
-    'heap 2: take 5 (7 -> 2)'
-    >>> move_text("splitnim", (9, 4), (0, (2, 3, 4))), move_text("splitnim", (9,), (0, ()))
-    ('heap 1: 9 -> 2 + 3 + 4', 'heap 1: take all 9')
-    >>> move_text("board", ((19, 20), (18,)), (1, 18, 19))
-    'row 2: chess 18 -> 19'
-    >>> move_text("", (1,), (0, 1))
-    '(0, 1)'
-    """
-    if kind == "dag":
-        return f"{label(move[0])} -> {label(move[1])}"
-    if kind == "snim":
-        heap, take = move
-        return f"heap {heap + 1}: take {take} ({before[heap]} -> {before[heap] - take})"
-    if kind == "splitnim":
-        heap, after = move
-        if not after:
-            return f"heap {heap + 1}: take all {before[heap]}"
-        return f"heap {heap + 1}: {before[heap]} -> " + " + ".join(map(str, after))
-    if kind == "board":
-        row, c1, c2 = move
-        jump = " (jumps)" if c2 > c1 + 1 else ""
-        return f"row {row + 1}: chess {c1} -> {c2}{jump}"
-    return repr(move)
-
-
-def position_text(kind: str, position: Sequence[Any], label: Label = str) -> str:
-    """A position in words (long ones cut short).
-
-    >>> position_text("dag", (0, 0, 2), lambda v: "ABC"[v])
-    'tokens on A, A, C'
-    >>> position_text("snim", (5, 0, 7)), position_text("splitnim", ())
-    ('heaps 5 0 7', 'no heap')
-    >>> position_text("board", ((19, 20), ()))
-    'rows [19 20] []'
-    >>> position_text("snim", tuple(range(20)))
-    'heaps 0 1 2 3 4 5 6 7 8 9 10 11 … (20 heaps)'
-    """
-    shown, more = list(position[:MAX_ITEMS]), len(position) - MAX_ITEMS
-    if kind == "dag":
-        text = "tokens on " + ", ".join(label(v) for v in shown) if shown else "no token"
-        what = "tokens"
-    elif kind == "board":
-        text = "rows " + " ".join("[" + " ".join(map(str, row)) + "]" for row in shown)
-        what = "rows"
-    elif kind in ("snim", "splitnim"):
-        text = "heaps " + " ".join(map(str, shown)) if shown else "no heap"
-        what = "heaps"
-    else:
-        return repr(tuple(position))
-    return text + (f" … ({len(position)} {what})" if more > 0 else "")
+def last_text(s: PlaySession, label: Callable[[int], str]) -> str:
+    """The move that led to the position shown, who made it, and why."""
+    if s.index == 0:
+        return "The start position: no move yet."
+    r = s.history[s.index - 1]
+    move = s.game.move_text(r.move, r.before, label)
+    why = r.reason if r.by_person else f"because {r.reason}"
+    who = player_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)  # who made it
+    return f"Move {s.index}: {who} played {move}, nim-sum {r.value_before} → {r.value_after}, {why}."
 
 
 def player_name(player: int, computer: bool, human_mode: bool) -> str:

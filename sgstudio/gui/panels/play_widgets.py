@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.moves import SYNTAX
 from sgstudio.core.play import Mode
 from sgstudio.gui import palette
 from sgstudio.gui.widgets import FittedLabel
@@ -39,8 +38,6 @@ MODES = [("You against the computer", Mode.HUMAN_VS_COMPUTER),
          ("Two people (with hints)", Mode.TWO_HUMANS)]
 COLUMNS = ["#", "Who", "Move", "Nim-sum", "Why"]
 WHY_TIP = "Why the computer chose the move (a person's move: by hand)"
-EXAMPLES = {"dag": "A -> D", "snim": "2 take 3", "splitnim": "2 -> 2 + 3 + 4", "board": "2: 18 -> 19"}
-"""The "Type a move" line's placeholder for each game (the full syntax is its tooltip)."""
 TYPE_A_MOVE = "Type a move, then Enter"
 
 
@@ -179,14 +176,15 @@ class PlayWidgets(QWidget):
         col.addWidget(self.choices)
         return box
 
-    def show_syntax(self, kind: str) -> None:
-        """The "Type a move" line names the syntax of game ``kind`` (the tab's, shown or played);
-        "Drag tokens" is there for tokens on a graph (``"dag"``) only."""
-        example = EXAMPLES.get(kind)
+    def show_syntax(self, game: type | None, drag: bool = False) -> None:
+        """The "Type a move" line names the syntax of the game class ``game`` (the tab's, shown or
+        played: its ``example`` in the placeholder, its ``syntax`` in the tooltip); "Drag tokens" is
+        there when the tab moves pieces by dragging (``drag``: tokens on a graph)."""
+        example = getattr(game, "example", "")
         self.move_edit.setPlaceholderText(f"e.g. {example}, then Enter" if example else TYPE_A_MOVE)
-        syntax = SYNTAX.get(kind, "")
+        syntax = getattr(game, "syntax", "")
         self.move_edit.setToolTip(syntax[:1].upper() + syntax[1:] + "; Enter plays it" if syntax else "")
-        self.drag_button.setVisible(kind == "dag")
+        self.drag_button.setVisible(drag)
 
     def _set_playing(self, on: bool) -> None:
         self.start_button.setText("■ Stop playing" if on else "▶ Play from this position")
@@ -197,4 +195,4 @@ class PlayWidgets(QWidget):
         self.hint_button.setEnabled(on and mode is not Mode.COMPUTER_VS_COMPUTER)
         target = getattr(self, "target", None)
         self.keep_button.setEnabled(on and bool(target is not None and target.can_keep))
-        self.drag_button.setEnabled(on and hasattr(target, "use_drag"))
+        self.drag_button.setEnabled(on and bool(target is not None and target.can_drag))

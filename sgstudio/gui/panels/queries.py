@@ -17,22 +17,23 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import nim_sum
+from sgstudio.core.outcome import Outcome
 
 QUERY_ROLE = Qt.ItemDataRole.UserRole
 MAX_ROWS = 200  # rows listed at most (a judge file may ask 10^5 queries): the rest are counted
 NO_IMPORT = "No HDU 1524 file imported (File > Import HDU 1524…)."
 
 
-def query_answer(model: GameGraph, tokens: Sequence[int]) -> str:
-    """``"WIN"``/``"LOSE"`` for tokens on these vertices, ``"?"`` if one no longer exists.
+def query_answer(model: GameGraph, tokens: Sequence[int]) -> Outcome | None:
+    """The outcome for tokens on these vertices (WIN or LOSE), None if one no longer exists.
 
     >>> g = GameGraph.from_edges(3, [(0, 1), (1, 2)])
-    >>> query_answer(g, [1]), query_answer(g, [1, 1]), query_answer(g, [9])
-    ('WIN', 'LOSE', '?')
+    >>> print(query_answer(g, [1]), query_answer(g, [1, 1]), query_answer(g, [9]))
+    WIN LOSE None
     """
     if not all(model.has_node(v) for v in tokens):
-        return "?"
-    return "WIN" if nim_sum(model.grundy(v) for v in tokens) else "LOSE"
+        return None
+    return Outcome.from_nim_sum(nim_sum(model.grundy(v) for v in tokens))
 
 
 class QueriesPanel(QWidget):
@@ -89,7 +90,7 @@ class QueriesPanel(QWidget):
         for i, tokens in enumerate(shown, 1):
             names = ", ".join(self.model.label(v) if self.model.has_node(v) else str(v) for v in tokens)
             answer = query_answer(self.model, tokens)
-            item = QListWidgetItem(f"{i}. tokens at {names}: {answer}")
+            item = QListWidgetItem(f"{i}. tokens at {names}: {'?' if answer is None else answer}")
             item.setData(QUERY_ROLE, tokens)
             self.list.addItem(item)
         if len(self.queries) > len(shown):

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QColor
 
 from sgstudio.core.games import board
-from sgstudio.core.moves import chess_move
-from sgstudio.core.positions.board import BoardPosition, analyse
-from sgstudio.gui.tabs.playshow import TabPlay
+from sgstudio.core.positions.board import BoardPosition
+from sgstudio.gui.tabs.play_mode import TabPlay
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.board.tab import BoardTab
@@ -40,12 +39,10 @@ class BoardPlay(TabPlay):
         if self.model is None:
             self._begin()
         self.highlight(None)  # also ends the running glide
-        model, view, panel = self.model, self.tab.view, self.tab.panel
+        model = self.model
         before = model.rows
         model.replace(rows)
-        analysis = analyse(model.rows, model.width)
-        view.set_analysis(analysis)
-        panel.show_analysis(analysis)
+        self.tab.show_analysis(board.BoardGame(model.width).analyse(model.rows), model.width)
         self.tab.show_counts(model)
         if animate and move is not None and self._leads(before, model.rows, tuple(move)):
             self._glide(tuple(move))
@@ -55,7 +52,7 @@ class BoardPlay(TabPlay):
         own = self.tab.model
         self.model = BoardPosition(own.rows, own.width)
         self.tab.view.set_model(self.model)
-        self.tab.set_playing(True)
+        self.tab.begin_play()
 
     def _leads(self, before: tuple, after: tuple, move: tuple) -> bool:
         try:
@@ -81,7 +78,7 @@ class BoardPlay(TabPlay):
         rows = self.model.rows
         if not (0 <= row < len(rows) and column in rows[row]):
             return None
-        return chess_move(rows, row, column, self.model.width)
+        return board.chess_move(rows, row, column, self.model.width)
 
     def end(self) -> None:
         """Play ended: the board shows (and edits) the tab's own position again."""
@@ -90,6 +87,6 @@ class BoardPlay(TabPlay):
         self.highlight(None)
         self.model = None
         self.tab.view.set_model(self.tab.model)
-        self.tab.set_playing(False)
+        self.tab.finish_play()
         self.tab.refresh()
         self.tab.show_counts(self.tab.model)

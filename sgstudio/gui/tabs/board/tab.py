@@ -4,12 +4,14 @@ every winning move drawn as an arrow and listed.
 Data flows one way: a click or a shortcut pushes an undo command (:mod:`.commands`), the command
 edits the :class:`~sgstudio.core.positions.board.BoardPosition`, and the model's ``changed`` event
 (one per edit) refreshes the analysis: it asks the core
-(:func:`~sgstudio.core.positions.board.analyse`) and hands the result to the view and the panel.
+(:meth:`~sgstudio.core.games.board.BoardGame.analyse`) and hands the result to the view and the one
+Analysis panel.
 
 The Grundy table of width 20 ships with sgstudio; any other width is computed (with numba: up to a
-few seconds for widths 21..24, plus the first compile) by a :class:`~sgstudio.gui.tasks.Task` with a
-progress bar and Cancel. Until it is ready the board stays editable and shows "…" for the values.
-``table_loader(width, progress)`` is the function the task runs (tests replace it).
+few seconds for widths 21..24, plus the first compile) by the tab's background work (the task
+``"table"``) with a progress bar and Cancel. Until it is ready the board stays editable and shows
+"…" for the values. ``table_loader(width, progress)`` is the function the task runs (tests
+replace it).
 
 Play mode (:mod:`.playing`): while the Play panel plays here, the board shows the played position,
 read-only under a "playing — edits end play" banner, each chess gliding to its landing cell. A click
@@ -28,7 +30,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -38,13 +39,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.errors import ParseError
+from sgstudio.core.analysis import Analysis
 from sgstudio.core.games import board
-from sgstudio.core.positions.board import Analysis, BoardPosition, analyse
+from sgstudio.core.positions.board import BoardPosition
 from sgstudio.formats import hdu5724
 from sgstudio.gui import palette
-from sgstudio.gui.cases import choose_case, counted
-from sgstudio.gui.errors import show_file_error
+from sgstudio.gui.cases import counted
+from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tabs.board.commands import (
     AddRowsCommand,
@@ -54,12 +55,11 @@ from sgstudio.gui.tabs.board.commands import (
     SetWidthCommand,
     ToggleChessCommand,
 )
-from sgstudio.gui.tabs.board.panel import AnalysisPanel
 from sgstudio.gui.tabs.board.playing import BoardPlay
-from sgstudio.gui.tabs.board.state import parse_state
 from sgstudio.gui.tabs.board.view import BoardView
-from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
-from sgstudio.gui.tasks import Progress, Task
+from sgstudio.gui.tabs.play_mode import REFUSED
+from sgstudio.gui.tasks import Progress, TaskProgress
+from sgstudio.gui.work import failure_text
 
 ADD_ROW_KEYS = ("Ctrl+Shift+A",)
 REMOVE_ROW_KEYS = ("Ctrl+Shift+D",)
@@ -94,7 +94,7 @@ class BoardTab(GameTab):
         self.model = model if model is not None else BoardPosition(EXAMPLE)
         self.table_loader: Callable[[int, Progress], Any] = load_table
         self.analysis: Analysis | None = None
-        self.task: Task | None = None
+        self.analysis_width = 0  # the board width the analysis is of
         self._task_width = 0
         self._ready: set[int] = set()
         self._declined: int | None = None
@@ -104,15 +104,26 @@ class BoardTab(GameTab):
         self.model.changed.connect(self._sync_controls)
         app = QApplication.instance()
         if app is not None:
-            app.aboutToQuit.connect(self.stop_task)
+            app.aboutToQuit.connect(self.cancel_work)
         self.refresh()
 
     # -- building ----------------------------------------------------------------------------------
+    def _build_panel(self) -> AnalysisPanel:
+        """The one Analysis panel, with the board's own parts: the table's progress, Compute, a hint."""
+        self.analysis_panel = panel = AnalysisPanel(banner=30)
+        self.progress = panel.add_part(TaskProgress())
+        self.compute = panel.add_part(QPushButton("Compute the table"))
+        self.compute.hide()
+        hint = panel.add_part(QLabel("Hover a move to see its arrow; double-click it to play it."))
+        hint.setWordWrap(True)
+        hint.setStyleSheet(f"color: {palette.EDGE}")
+        panel.setMinimumWidth(300)
+        panel.setMaximumWidth(460)
+        return panel
+
     def _build(self) -> None:
         self.view = BoardView(self.model)
-        self.panel = AnalysisPanel()
-        self.panel.setMinimumWidth(300)
-        self.panel.setMaximumWidth(460)
+        self._build_panel()
         self.width_box = QSpinBox()
         self.width_box.setRange(1, board.MAX_WIDTH)
         self.width_box.setValue(self.model.width)
@@ -125,6 +136,7 @@ class BoardTab(GameTab):
         self.message = QLabel()
         self.message.setStyleSheet(f"color: {palette.VERMILLION}")
         self.message.setWordWrap(True)
+        self.message.setProperty("hides", True)  # shown only with a message
         self.message.hide()
         self.counts = QLabel()
         bar = QHBoxLayout()
@@ -135,11 +147,10 @@ class BoardTab(GameTab):
         bar.addStretch(1)
         splitter = QSplitter()
         splitter.addWidget(self.view)
-        splitter.addWidget(self.panel)
+        splitter.addWidget(self.analysis_panel)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([900, 340])
-        self.banner = playing_banner(self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
         layout.addLayout(bar)
@@ -150,14 +161,14 @@ class BoardTab(GameTab):
 
     def _connect(self) -> None:
         self.view.cell_clicked.connect(self.toggle_cell)
-        self.panel.move_hovered.connect(self.view.set_highlight)
-        self.panel.move_activated.connect(self.play_move)
-        self.panel.compute_requested.connect(self._compute_again)
+        self.analysis_panel.move_hovered.connect(self.view.set_highlight)
+        self.analysis_panel.move_activated.connect(self.play_move)
+        self.compute.clicked.connect(self._compute_again)
         self.width_box.valueChanged.connect(self.set_width)
         self.add_button.clicked.connect(self.add_row)
         self.remove_button.clicked.connect(self.remove_row)
         self.clear_button.clicked.connect(self.clear)
-        self.import_button.clicked.connect(self._import_file)
+        self.import_button.clicked.connect(self.ask_import)
         self.add_button.setToolTip(f"Add an empty row below the current one ({ADD_ROW_KEYS[0]}, Insert)")
         self.remove_button.setToolTip(f"Remove the current row ({REMOVE_ROW_KEYS[0]}, Delete on the board)")
         for keys, slot, widget, context in (
@@ -173,103 +184,83 @@ class BoardTab(GameTab):
         self.width_box.blockSignals(True)
         self.width_box.setValue(self.model.width)
         self.width_box.blockSignals(False)
-        self.remove_button.setEnabled(self.model.row_count() > 0 and not self.play.active)
-        if not self.play.active:
+        self.remove_button.setEnabled(self.model.row_count() > 0 and not self.playing)
+        if not self.playing:
             self.show_counts(self.model)
 
     def show_counts(self, model: BoardPosition) -> None:
-        played = " (played position)" if self.play.active else ""
+        played = " (played position)" if self.playing else ""
         rows, chesses = model.row_count(), model.chess_count()
         self.counts.setText(f"{rows} row{'s' * (rows != 1)}, {chesses} chess{'es' * (chesses != 1)}{played}")
 
-    def set_playing(self, on: bool) -> None:
-        """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on and self.banner_in_tab)
+    def set_read_only(self, on: bool) -> None:
+        """Read-only while play is on; editable again after."""
         for w in (self.width_box, self.add_button, self.clear_button, self.import_button):
             w.setEnabled(not on)
         self.remove_button.setEnabled(not on and self.model.row_count() > 0)
-        self.message.clear()
-        self.message.hide()
 
     # -- edits (each one undo step) ----------------------------------------------------------------
-    def _push(self, command) -> None:
-        self.message.clear()
-        self.message.hide()
-        text = command.text()  # a merged command is deleted by push()
-        self.undo_stack.push(command)
-        self.status_message.emit(text)
-
-    def _refuse(self, text: str) -> None:
-        self.message.setText(text)
-        self.message.show()
-        self.status_message.emit(text)
-
-    def _refused_in_play(self) -> bool:
-        """True (with the reason shown) when play is on: the board is read-only then."""
-        if self.play.active:
-            self._refuse(REFUSED)
-        return self.play.active
-
     def toggle_cell(self, row: int, column: int) -> None:
         """A click on a cell: toggles its chess; in play mode a chess asks to make its move."""
-        if not self.play.active:
-            self._push(ToggleChessCommand(self.model, row, column))
+        if not self.playing:
+            self.push(ToggleChessCommand(self.model, row, column))
             return
         move = self.play.request(row, column)
         if move is None:
-            self._refuse(f"No chess at row {row + 1}, column {column}: click a chess to move it. {REFUSED}")
+            self.tell(f"No chess at row {row + 1}, column {column}: click a chess to move it. {REFUSED}",
+                      error=True)
             return
-        self.message.hide()
+        self.tell("")
         self.play_move_requested.emit(move)
 
     def add_row(self) -> None:
         """Add an empty row below the current row (at the end when none is current)."""
-        if self._refused_in_play():
+        if self.refuse_in_play():
             return
         current = self.view.current_row
         index = current + 1 if 0 <= current < self.model.row_count() else self.model.row_count()
-        self._push(AddRowsCommand(self.model, index))
+        self.push(AddRowsCommand(self.model, index))
         self.view.set_current_row(index)
         self.view.ensure_row_visible(index)
 
     def remove_row(self) -> None:
         """Remove the current row (the last one when none is current)."""
-        if self._refused_in_play():
+        if self.refuse_in_play():
             return
         n = self.model.row_count()
         if n == 0:
-            self._refuse("There is no row to remove.")
+            self.tell("There is no row to remove.", error=True)
             return
         current = self.view.current_row
-        self._push(RemoveRowsCommand(self.model, current if 0 <= current < n else n - 1))
+        self.push(RemoveRowsCommand(self.model, current if 0 <= current < n else n - 1))
 
     def clear(self) -> None:
-        if self.model.chess_count() and not self._refused_in_play():
-            self._push(ReplaceBoardCommand(self.model, [()] * self.model.row_count(), text="Clear the board"))
+        if self.model.chess_count() and not self.refuse_in_play():
+            self.push(ReplaceBoardCommand(self.model, [()] * self.model.row_count(), text="Clear the board"))
 
     def set_width(self, width: int) -> None:
-        if width == self.model.width or self._refused_in_play():
+        if width == self.model.width or self.refuse_in_play():
             return
         widest = max((r[-1] for r in self.model.rows if r), default=0)
         if widest > width:
             self._sync_controls()
-            self._refuse(f"The board cannot be {width} wide: a chess stands in column {widest}. "
-                         "Remove it first.")
+            self.tell(f"The board cannot be {width} wide: a chess stands in column {widest}. "
+                      "Remove it first.", error=True)
             return
-        self._push(SetWidthCommand(self.model, width))
+        self.push(SetWidthCommand(self.model, width))
 
     def play_move(self, move) -> None:
         move = tuple(move)
-        if self._refused_in_play():
+        if self.refuse_in_play():
             return
         if self.analysis is None or move not in [m.move for m in self.analysis.moves]:
             return
-        self._push(PlayMoveCommand(self.model, move))
+        self.push(PlayMoveCommand(self.model, move))
 
     # -- analysis ----------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Show the analysis of the current board (or start the table's computation)."""
-        if self.play.active:
+        if self.playing:
             return  # the view shows the played board; play mode ends on any edit and calls this
         width = self.model.width
         if width == board.DEFAULT_WIDTH and width not in self._ready:
@@ -278,13 +269,29 @@ class BoardTab(GameTab):
         if width not in self._ready:
             self.analysis = None
             self.view.set_analysis(None)
-            self.panel.show_pending(width, cancelled=self._declined == width)
+            self.show_pending(width, cancelled=self._declined == width)
             if self._declined != width:
                 self._start_task(width)
             return
-        self.analysis = analyse(self.model.rows, width)
-        self.view.set_analysis(self.analysis)
-        self.panel.show_analysis(self.analysis)
+        self.show_analysis(board.BoardGame(width).analyse(self.model.rows), width)
+
+    def show_analysis(self, analysis: Analysis, width: int) -> None:
+        """Show ``analysis`` (of a board ``width`` wide) on the board and in the Analysis panel."""
+        self.analysis, self.analysis_width = analysis, width
+        self.view.set_analysis(analysis)
+        self.analysis_panel.show_analysis(analysis)
+        self.compute.hide()
+
+    def show_pending(self, width: int, cancelled: bool) -> None:
+        """No analysis: the table of ``width`` is being computed, or its computation was cancelled."""
+        state = "not computed (cancelled)" if cancelled else "computing…"
+        self.analysis_panel.show_pending("…", f"Grundy table for width {width}: {state}")
+        self.compute.setVisible(cancelled)
+
+    @property
+    def task(self):
+        """The running computation of a table (None when there is none)."""
+        return self.work.tasks.get("table")
 
     def _start_task(self, width: int) -> None:
         if self.task is not None:
@@ -292,94 +299,52 @@ class BoardTab(GameTab):
                 self.task.cancel()  # it ends on its own; its end starts the right one
             return
         loader = self.table_loader
-        self.task, self._task_width = Task(lambda progress: loader(width, progress), self), width
-        self.task.finished.connect(self._task_finished)
-        self.task.cancelled.connect(self._task_cancelled)
-        self.task.failed.connect(self._task_failed)
-        self.panel.progress.track(self.task, f"2^{width} rows")
-        self.task.start()
-
-    def _task_ended(self) -> int:
-        width, self.task = self._task_width, None
-        return width
+        self._task_width = width
+        self.work.run("table", lambda progress: loader(width, progress), f"2^{width} rows", self.progress,
+                      self._task_finished, self._task_cancelled, self._task_failed)
 
     def _task_finished(self, _result) -> None:
-        self._ready.add(self._task_ended())
+        self._ready.add(self._task_width)
         self.refresh()
 
     def _task_cancelled(self) -> None:
-        width = self._task_ended()
+        width = self._task_width
         if width == self.model.width:
             self._declined = width
             self.status_message.emit(f"Cancelled: the Grundy table for width {width} was not computed.")
         self.refresh()
 
     def _task_failed(self, error: BaseException) -> None:
-        self._declined = self._task_ended()
-        self._refuse(f"Could not compute the Grundy table: {error}")
+        self._declined = self._task_width
+        self.tell(failure_text("Computing the Grundy table", error), error=True)
         self.refresh()
 
     def _compute_again(self) -> None:
         self._declined = None
         self.refresh()
 
-    def stop_task(self) -> None:
-        """Cancel the running computation and wait for its thread (before the tab goes away)."""
-        if self.task is not None:
-            self.task.cancel_and_wait()
-
-    def closeEvent(self, event) -> None:
-        self.stop_task()
-        super().closeEvent(event)
-
     # -- the GameTab interface ---------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
         return self.model.to_dict()
 
-    def check_state(self, state: dict[str, Any]) -> None:
-        parse_state(state)
-
-    def empty_state(self) -> dict[str, Any]:
-        """The judge's width, no row."""
-        return {"width": board.DEFAULT_WIDTH, "rows": []}
-
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded = parse_state(state)  # ValueError: the tab is unchanged
+        loaded, _view = BoardPosition.from_state(state)  # ValueError: the tab is unchanged
         self.model.replace(loaded.rows, loaded.width)
         self.undo_stack.clear()
         self.view.set_current_row(-1)
 
-    def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
-        cases = hdu5724.parse(text, file)
-        if not cases:
-            raise ParseError("the file has no test case", file=file)
-        if case is None:
-            case = 0 if len(cases) == 1 else self._ask_case(cases, file)
-            if case is None:
-                return
-        if not 0 <= case < len(cases):
-            raise ValueError(f"{file} has {len(cases)} test cases: there is no test {case + 1}")
+    def describe_cases(self, cases: list[hdu5724.Case]) -> list[str]:
+        """Each case's rows and the judge's answer."""
+        wins = hdu5724.answers(cases)
+        return [f"{counted(len(c.rows), 'row')}, judge answer {'YES' if w else 'NO'}"
+                for c, w in zip(cases, wins, strict=True)]
+
+    def import_case(self, case: hdu5724.Case, index: int, count: int, file: str) -> None:
         name = Path(file).name or file
-        self._push(ReplaceBoardCommand(self.model, cases[case].position(), board.DEFAULT_WIDTH,
-                                       text=f"Import test {case + 1} of {name}"))
+        self.push(ReplaceBoardCommand(self.model, case.position(), board.DEFAULT_WIDTH,
+                                      text=f"Import test {index + 1} of {name}"))
         self.view.set_current_row(-1)
         self.view.verticalScrollBar().setValue(0)
-
-    def _ask_case(self, cases: list[hdu5724.Case], file: str) -> int | None:
-        wins = hdu5724.answers(cases)
-        details = [f"{counted(len(c.rows), 'row')}, judge answer {'YES' if w else 'NO'}"
-                   for c, w in zip(cases, wins, strict=True)]
-        return choose_case(self, self.judge_format, file, details)
-
-    def _import_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import an HDU 5724 file", "",
-                                              "Text files (*.txt);;All files (*)")
-        if not path:
-            return
-        try:
-            self.import_judge_text(Path(path).read_text(encoding="utf-8"), path)
-        except (OSError, UnicodeDecodeError, ParseError, ValueError) as err:
-            show_file_error(self, "import", path, err)
 
     def game_and_position(self) -> tuple[board.BoardGame, board.Position]:
         return board.BoardGame(self.model.width), self.model.rows
@@ -391,10 +356,11 @@ class BoardTab(GameTab):
 
     def end_play(self) -> None:
         self.play.end()
+        self.finish_play()
 
     def highlight_play_move(self, move: tuple | None) -> None:
         """The hinted move's arrow is drawn lit on the board."""
-        if self.play.active:
+        if self.playing:
             self.play.highlight(move)
 
     def can_keep_play_position(self) -> bool:
@@ -404,4 +370,4 @@ class BoardTab(GameTab):
         """The played rows become the tab's, as one undo step (none if they are the same)."""
         rows = tuple(tuple(r) for r in position)
         if rows != self.model.rows:
-            self._push(ReplaceBoardCommand(self.model, rows, text="Keep the played position"))
+            self.push(ReplaceBoardCommand(self.model, rows, text="Keep the played position"))

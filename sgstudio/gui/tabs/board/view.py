@@ -3,7 +3,7 @@
 :class:`BoardView` is a QAbstractScrollArea that paints only the rows inside the viewport, so a
 judge test of 1000 rows (or far more) scrolls as fast as one of three. The column numbers stay
 pinned at the top. It follows the model's events and shows an
-:class:`~sgstudio.core.positions.board.Analysis` given by the tab (or "pending" while the Grundy
+:class:`~sgstudio.core.analysis.Analysis` given by the tab (or "pending" while the Grundy
 table of the width is computed); it never derives a value itself.
 
 Mouse: a click on a cell emits ``cell_clicked(row, column)`` (the tab turns it into an undo
@@ -25,8 +25,9 @@ from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from sgstudio.core.analysis import Analysis
 from sgstudio.core.games.board import Move
-from sgstudio.core.positions.board import Analysis, BoardPosition
+from sgstudio.core.positions.board import BoardPosition
 from sgstudio.gui import palette
 
 LEFT = 48  # row numbers
@@ -54,6 +55,7 @@ class BoardView(QAbstractScrollArea):
         self.current_row = -1
         self.cursor_cell: tuple[int, int] | None = None
         self.analysis: Analysis | None = None
+        self._analysed_width = 0
         self.highlighted: Move | None = None
         self.hint: Move | None = None
         self._by_row: dict[int, list[Move]] = {}
@@ -192,9 +194,10 @@ class BoardView(QAbstractScrollArea):
     def set_analysis(self, analysis: Analysis | None) -> None:
         """Show the values and arrows of ``analysis`` (None: being computed)."""
         self.analysis = analysis
+        self._analysed_width = self.model.width
         self._by_row = {}
         for m in analysis.moves if analysis is not None else ():
-            self._by_row.setdefault(m.row, []).append(m.move)
+            self._by_row.setdefault(m.component, []).append(m.move)
         if self.highlighted not in self.arrows():
             self.highlighted = None
         self.viewport().update()
@@ -291,7 +294,7 @@ class BoardView(QAbstractScrollArea):
     def _paint_badge(self, p: QPainter, i: int) -> None:
         rect = self.badge_rect(i)
         a = self.analysis
-        if a is None or a.width != self.model.width or len(a.values) != self.model.row_count():
+        if a is None or self._analysed_width != self.model.width or len(a.values) != self.model.row_count():
             value, fill, ink, text = None, QColor(PENDING), QColor(palette.INK), "…"
         else:
             value = a.values[i]

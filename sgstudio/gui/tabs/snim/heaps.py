@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.gui.tabs.playshow import MoveAsker
+from sgstudio.gui.tabs.play_mode import MoveAsker
 
 SIZE, VALUE = 0, 1  # table columns
 EDIT_TRIGGERS = (QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed

@@ -15,8 +15,7 @@ from PySide6.QtGui import QColor
 
 from sgstudio.core.games.snim import SNimError
 from sgstudio.core.positions.snim import SNimPosition, check_heap
-from sgstudio.gui.tabs.playshow import HIGHLIGHT, TabPlay, counted
-from sgstudio.gui.tabs.snim.widgets import MOVE_ROLE
+from sgstudio.gui.tabs.play_mode import HIGHLIGHT, TabPlay, counted
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.snim.tab import SNimTab
@@ -53,7 +52,7 @@ class SNimPlay(TabPlay):
         self.model = SNimPosition(own.S, own.heaps)
         if own.period_result is not None:
             self.model.adopt(own.period_result)
-        self.tab.set_playing(True)
+        self.tab.begin_play()
 
     def _take(self, before: tuple[int, ...], after: tuple[int, ...], move: tuple) -> int | None:
         """The take of ``move`` if it leads from ``before`` to ``after`` (else None: no animation)."""
@@ -86,10 +85,7 @@ class SNimPlay(TabPlay):
         table.flash_row(self.hinted, QColor(HIGHLIGHT))
         table.view.clearSelection()  # the selection's colour would hide the hint's
         table.view.scrollToItem(table.view.item(self.hinted, 0))
-        moves = self.tab.moves
-        for i in range(moves.list.count()):
-            if moves.list.item(i).data(MOVE_ROLE) == tuple(move):
-                moves.list.setCurrentRow(i)
+        self.tab.analysis_panel.select_move(move)
 
     def adopt(self, result: object) -> None:
         """A period search result arrived for the tab's S: the played position uses it too."""
@@ -102,5 +98,5 @@ class SNimPlay(TabPlay):
             return
         self.cut()
         self.model = None
-        self.tab.set_playing(False)
+        self.tab.finish_play()
         self.tab.refresh_position()

@@ -2,9 +2,12 @@
 
 Data flow: a panel's request -> an undo command (:mod:`.commands`) -> a model method
 (:class:`~sgstudio.core.positions.snim.SNimPosition`) -> a model event -> the panels refresh.
-Numbers and W/L come from the core. The period search of each new S, plots of many values and the
-judge's answers for huge heaps run in :class:`sgstudio.gui.tasks.Task` workers with progress and
-Cancel; until the period is known, heaps of 65,536 stones or more show ``…``.
+Numbers and W/L come from the core (the game's ``analyse``, shown by the one Analysis panel). The
+period search of each new S, plots of many values, the judge's answers for huge heaps and the
+value of a heap beyond the table and the period (computed directly from the positions play can
+reach, when S's members are huge next to it) run in the tab's background work
+(:attr:`~sgstudio.gui.tabs.base.GameTab.work`) with progress and Cancel; until they are known,
+such heaps show ``…``.
 
 Play mode (:mod:`.playing`): while the Play panel plays here, the heaps, the outcome and the winning
 moves show the played position, read-only under a "playing — edits end play" banner; each take
@@ -17,12 +20,10 @@ played heaps the tab's own in one undo step.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QApplication,
     QSplitter,
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.errors import ParseError
+from sgstudio.core.analysis import Analysis
 from sgstudio.core.moves import parse_snim_move
 from sgstudio.core.positions.snim import (
     DIRECT,
@@ -42,9 +43,9 @@ from sgstudio.core.positions.snim import (
     search_period,
 )
 from sgstudio.formats import hdu1536
-from sgstudio.gui.cases import choose_case, counted
+from sgstudio.gui.cases import counted
+from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs import GameTab
-from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
 from sgstudio.gui.tabs.snim.commands import (
     ImportCaseCommand,
     InsertHeapCommand,
@@ -57,10 +58,10 @@ from sgstudio.gui.tabs.snim.commands import (
 from sgstudio.gui.tabs.snim.heaps import HeapTable
 from sgstudio.gui.tabs.snim.playing import SNimPlay
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
-from sgstudio.gui.tabs.snim.state import parse_state
-from sgstudio.gui.tabs.snim.widgets import JudgeList, MoveList, OutcomeView, SetEditor
-from sgstudio.gui.tasks import Task, TaskProgress
+from sgstudio.gui.tabs.snim.widgets import JudgeList, SetEditor
+from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import group_box, set_text
+from sgstudio.gui.work import failure_text
 
 PLOT_SYNC = 200_000
 """Plots of at most this many values are computed on the UI thread (a few milliseconds)."""
@@ -78,8 +79,7 @@ class SNimTab(GameTab):
     def __init__(self, parent: QWidget | None = None, model: SNimPosition | None = None) -> None:
         super().__init__(parent)
         self.model = model or SNimPosition()
-        self.tasks: dict[str, Task] = {}
-        self._alive: set[Task] = set()
+        self.analysis: Analysis | None = None
         self._default_h_for: tuple[int, ...] | None = None
         self._h_chosen = False  # False: H follows the default of each S (saved as plot_limit None)
         self._answers: tuple[JudgeCase, str] | None = None
@@ -101,14 +101,14 @@ class SNimTab(GameTab):
     def _build(self) -> None:
         self.set_editor = SetEditor()
         self.heap_table = HeapTable()
-        self.outcome = OutcomeView()
-        self.moves = MoveList()
+        self.analysis_panel = AnalysisPanel(banner=26, play_button=True)
+        self.analysis_progress = self.analysis_panel.add_part(TaskProgress())
         self.plot = GrundyPlot()
         self.progress = TaskProgress()
         self.judge = JudgeList()
         self.judge_progress = TaskProgress()
         # Three columns, so that at 1280x800 with the Play dock open every part has its height:
-        # S over the heaps | the position (W/L, nim-sum table) over the winning moves | the plot
+        # S over the heaps | the Analysis panel (W/L, nim-sum table, winning moves) | the plot
         # over the judge file. S is one line and keeps its height.
         left = QSplitter(Qt.Orientation.Vertical)
         set_box = group_box("Subtraction set S", self.set_editor)
@@ -117,11 +117,7 @@ class SNimTab(GameTab):
         left.setCollapsible(0, False)
         left.setStretchFactor(0, 0)
         left.setStretchFactor(1, 1)
-        middle = QSplitter(Qt.Orientation.Vertical)
-        middle.addWidget(group_box("Position", self.outcome))
-        middle.addWidget(group_box("Winning moves", self.moves))
-        middle.setStretchFactor(0, 3)
-        middle.setStretchFactor(1, 2)
+        middle = self.analysis_panel
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(group_box("Grundy values of one heap: g(0..H)", self.plot, self.progress))
         right.addWidget(group_box("Judge file (HDU 1536)", self.judge, self.judge_progress))
@@ -133,9 +129,7 @@ class SNimTab(GameTab):
         main.setStretchFactor(2, 1)
         main.setSizes([260, 300, 720])
         left.setSizes([set_box.minimumSizeHint().height(), 600])
-        middle.setSizes([420, 280])
         right.setSizes([420, 280])
-        self.banner = playing_banner(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.banner)
@@ -147,45 +141,26 @@ class SNimTab(GameTab):
         m.heaps_changed.connect(self.refresh_position)
         m.judge_changed.connect(self._refresh_judge)
         m.period_changed.connect(self._on_period_changed)
-        self.set_editor.s_typed.connect(lambda s, session: self._edit(lambda: SetSCommand(m, s, session)))
-        self.heap_table.edit_requested.connect(lambda i, h: self._edit(lambda: SetHeapCommand(m, i, h)))
+        self.set_editor.s_typed.connect(lambda s, session: self.edit(lambda: SetSCommand(m, s, session)))
+        self.heap_table.edit_requested.connect(lambda i, h: self.edit(lambda: SetHeapCommand(m, i, h)))
         self.heap_table.add_requested.connect(self._add_heap)
-        self.heap_table.remove_requested.connect(lambda rows: self._edit(lambda: RemoveHeapsCommand(m, rows)))
+        self.heap_table.remove_requested.connect(lambda rows: self.edit(lambda: RemoveHeapsCommand(m, rows)))
         self.heap_table.move_typed.connect(self._move_typed)
-        self.moves.play_requested.connect(lambda mv: self._edit(lambda: PlayMoveCommand(m, mv)))
+        self.analysis_panel.move_activated.connect(lambda mv: self.edit(lambda: PlayMoveCommand(m, mv)))
         self.judge.load_requested.connect(self._load_position)
         self.plot.limit_changed.connect(self._limit_chosen)
         self.plot.recompute_requested.connect(self.start_period_search)
 
     # -- edits -----------------------------------------------------------------------------------
-    def _edit(self, make: Callable[[], QUndoCommand]) -> bool:
-        """A gesture in the tab: refused while play is on (the tab shows the played position)."""
-        if self.play.active:
-            self.status_message.emit(REFUSED)
-            return False
-        return self._push(make)
-
-    def _push(self, make: Callable[[], QUndoCommand]) -> bool:
-        """Push the command ``make()`` builds; a ValueError goes to the status bar and changes nothing."""
-        try:
-            command = make()
-        except ValueError as err:
-            self.status_message.emit(str(err))
-            return False
-        text = command.text()  # a merged command is deleted by push
-        self.undo_stack.push(command)
-        self.status_message.emit(text)
-        return True
-
     def _add_heap(self, index: int, size: int) -> None:
-        if self._edit(lambda: InsertHeapCommand(self.model, index, size)):
+        if self.edit(lambda: InsertHeapCommand(self.model, index, size)):
             self.heap_table.view.setCurrentCell(index, 0)
 
     def _load_position(self, j: int) -> None:
         judge = self.model.judge
         if judge is not None and 0 <= j < len(judge.positions) and judge.positions[j] != self.model.heaps:
             text = f"Load position {j + 1} of test case {judge.number}"
-            self._edit(lambda: LoadHeapsCommand(self.model, judge.positions[j], text))
+            self.edit(lambda: LoadHeapsCommand(self.model, judge.positions[j], text))
 
     # -- following the model ---------------------------------------------------------------------
     def _on_s_changed(self) -> None:
@@ -200,28 +175,53 @@ class SNimTab(GameTab):
     def refresh_position(self) -> None:
         """Show the position: the played one while play is on, else the tab's own."""
         shown = self.play.model if self.play.model is not None else self.model
-        analysis = shown.analyse()
         heaps = shown.heaps
-        self.heap_table.show_heaps(heaps, analysis.values if analysis else None)
-        self.outcome.show_analysis(heaps, analysis, self._pending_text())
-        self.moves.show_moves(analysis)
-        self.moves.play_button.setEnabled(bool(analysis and analysis.moves) and not self.play.active)
+        self.work.cancel("analysis")
+        analysis = shown.analyse()
+        if analysis is None and shown.period_result is not None:  # beyond the table and the period
+            self._evaluate(shown)
+        self._show(heaps, analysis, self._pending_text())
         self.judge.mark(heaps)
 
-    def set_playing(self, on: bool) -> None:
-        """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on and self.banner_in_tab)
+    def _show(self, heaps: tuple[int, ...], analysis: Analysis | None, pending: str) -> None:
+        self.analysis = analysis
+        self.heap_table.show_heaps(heaps, analysis.values if analysis else None)
+        if analysis is None:
+            self.analysis_panel.show_pending("…", pending)
+        else:
+            self.analysis_panel.show_analysis(analysis)
+        self.analysis_panel.set_read_only(self.playing)
+
+    def _evaluate(self, shown: SNimPosition) -> None:
+        """The heaps that neither the table nor the period reach: evaluated off the UI thread (the
+        core computes such a heap directly from the positions play can reach, when S's members are
+        huge next to it), or said to be out of reach, in words."""
+        game, heaps = shown.game, shown.heaps
+
+        def done(analysis: Analysis) -> None:
+            if (shown.game, shown.heaps) == (game, heaps):
+                self._show(heaps, analysis, "")
+
+        def failed(err: BaseException) -> None:
+            if (shown.game, shown.heaps) == (game, heaps):
+                self.analysis_panel.show_pending("?", f"These heaps cannot be evaluated: {err}")
+
+        self.work.run("analysis", lambda progress: game.analyse(heaps), "Evaluating the large heaps",
+                      self.analysis_progress, done, failed=failed)
+
+    def set_read_only(self, on: bool) -> None:
+        """Read-only while play is on; editable again after."""
         self.heap_table.set_read_only(on)
         self.set_editor.field.setReadOnly(on)
         self.judge.load_button.setEnabled(not on and self.model.judge is not None)
-        self.moves.play_button.setEnabled(not on and self.moves.list.count() > 0)
+        self.analysis_panel.set_read_only(on)
 
     def _pending_text(self) -> str:
         result = self.model.period_result
         if result is None:
             return (f"Heaps of {DIRECT:,} stones or more are evaluated through the period of g, "
                     "which is being searched…")
-        return f"Heaps of {result.known:,} stones or more cannot be evaluated: {result.text}."
+        return f"Heaps of {result.known:,} stones or more are being evaluated directly…"
 
     def _refresh_judge(self) -> None:
         judge = self.model.judge
@@ -236,9 +236,15 @@ class SNimTab(GameTab):
             self.judge.mark(self.model.heaps)
             return
         self.judge.show_case(judge, None)
-        task = Task(lambda progress: hdu1536.solve_case(case), self)
-        task.finished.connect(lambda letters: self._judge_answered(judge, letters))
-        self._run("judge", task, "Judging the positions…", self.judge_progress)
+
+        def failed(err: BaseException) -> None:
+            self.status_message.emit(failure_text("Judging the positions", err))
+            if self.model.judge == judge:
+                self.judge.show_case(judge, None, f"cannot be answered: {err}")
+
+        self.work.run("judge", lambda progress: hdu1536.solve_case(case), "Judging the positions…",
+                      self.judge_progress, lambda letters: self._judge_answered(judge, letters),
+                      failed=failed)
 
     def _judge_answered(self, judge: JudgeCase, letters: str) -> None:
         self._answers = (judge, letters)
@@ -254,10 +260,8 @@ class SNimTab(GameTab):
             return
         which = f"S = {set_text(S)}" if len(S) <= 4 else f"the {len(S)} members of S"  # a heading: short
         self.plot.show_message(f"Searching for the period of g for {which}…")
-        task = Task(lambda progress: search_period(S, progress), self)
-        task.finished.connect(self._period_found)
-        task.cancelled.connect(lambda: self._period_cancelled(S))
-        self._run("period", task, "Period search", self.progress)
+        self.work.run("period", lambda progress: search_period(S, progress), "Period search", self.progress,
+                      self._period_found, lambda: self._period_cancelled(S))
 
     def _period_found(self, result: PeriodResult) -> None:
         self.play.adopt(result)
@@ -279,7 +283,7 @@ class SNimTab(GameTab):
 
         A new S brings its default H (:func:`default_plot_limit`: about three periods, at least 30).
         """
-        self._cancel("plot")
+        self.work.cancel("plot")
         result = self.model.period_result
         if result is None:
             return
@@ -293,61 +297,27 @@ class SNimTab(GameTab):
         if stop <= PLOT_SYNC:
             self.plot.show_values(grundy_range(result.game, stop), result.period, text)
             return
-        task = Task(lambda progress: grundy_range(result.game, stop, progress), self)
-        task.finished.connect(lambda values: self._plot_ready(result, values, text))
-        self._run("plot", task, f"g(0..{stop - 1:,})", self.progress)
+        self.work.run("plot", lambda progress: grundy_range(result.game, stop, progress),
+                      f"g(0..{stop - 1:,})", self.progress,
+                      lambda values: self._plot_ready(result, values, text))
 
     def _plot_ready(self, result: PeriodResult, values: np.ndarray, text: str) -> None:
         if self.model.period_result is result:
             self.plot.show_values(values, result.period, text)
 
-    # -- workers ---------------------------------------------------------------------------------
-    def _run(self, kind: str, task: Task, text: str, progress: TaskProgress) -> None:
-        """Start ``task`` as the one task of ``kind`` (cancelling the previous one), with progress."""
-        self._cancel(kind)
-        self.tasks[kind] = task
-        self._alive.add(task)
-        task.failed.connect(lambda err: self.status_message.emit(f"{text} failed: {err}"))
-        for end in (task.finished, task.failed, task.cancelled):
-            end.connect(lambda *_args, t=task, k=kind: self._ended(k, t))
-        progress.track(task, text)
-        task.start()
-
-    def _ended(self, kind: str, task: Task) -> None:
-        if self.tasks.get(kind) is task:
-            del self.tasks[kind]
-        self._alive.discard(task)
-        task.deleteLater()
-
-    def _cancel(self, kind: str) -> None:
-        task = self.tasks.pop(kind, None)
-        if task is not None:
-            task.cancel()
-
     def cancel_work(self) -> None:
         """Cancel every worker and wait until they stopped (before the tab goes away)."""
         self._search_timer.stop()
-        for task in list(self._alive):
-            task.cancel_and_wait()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.cancel_work()
-        super().closeEvent(event)
+        super().cancel_work()
 
     # -- the GameTab interface -------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
         """The position, and H if the person chose it (None: the default H of the tab's S)."""
         return {**self.model.to_dict(), "plot_limit": self.plot.limit.value() if self._h_chosen else None}
 
-    def check_state(self, state: dict[str, Any]) -> None:
-        parse_state(state)
-
-    def empty_state(self) -> dict[str, Any]:
-        """S as a new tab has it, no heap, no judge file."""
-        return {"S": list(SNimPosition().S), "heaps": [], "judge": None, "plot_limit": None}
-
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded, limit = parse_state(state)  # ValueError: the tab is unchanged
+        loaded, view = SNimPosition.from_state(state)  # ValueError: the tab is unchanged
+        limit = view["plot_limit"]
         self.model.restore(loaded.snapshot())
         self.undo_stack.clear()
         self._h_chosen = limit is not None
@@ -356,24 +326,12 @@ class SNimTab(GameTab):
             self.plot.set_limit(limit)
         self._refresh_plot()
 
-    def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
-        cases = hdu1536.parse(text, file)
-        if not cases:
-            raise ParseError("the file has no test case (it starts with the final 0)", file=file, line=1,
-                             column=1, expected="a test case")
-        if case is None:
-            case = self._choose_case(cases, file)
-            if case is None:
-                return
-        if not 0 <= case < len(cases):
-            raise ValueError(f"{file} has {len(cases)} test cases: there is no test case {case + 1}")
-        chosen = cases[case]
-        judge = JudgeCase(os.path.basename(file), case + 1, len(cases), chosen.S, chosen.positions)
-        self._push(lambda: ImportCaseCommand(self.model, judge))
+    def describe_case(self, case: hdu1536.SNimCase) -> str:
+        return f"S = {set_text(case.S)}, {counted(len(case.positions), 'position')}"
 
-    def _choose_case(self, cases: list[hdu1536.SNimCase], file: str) -> int | None:
-        details = [f"S = {set_text(c.S)}, {counted(len(c.positions), 'position')}" for c in cases]
-        return choose_case(self, self.judge_format, file, details)
+    def import_case(self, case: hdu1536.SNimCase, index: int, count: int, file: str) -> None:
+        judge = JudgeCase(os.path.basename(file), index + 1, count, case.S, case.positions)
+        self.push(lambda: ImportCaseCommand(self.model, judge))
 
     def game_and_position(self) -> tuple[Any, tuple]:
         return self.model.game, self.model.heaps
@@ -385,10 +343,11 @@ class SNimTab(GameTab):
 
     def end_play(self) -> None:
         self.play.end()
+        self.finish_play()
 
     def highlight_play_move(self, move: tuple | None) -> None:
         """The hinted take's heap row lights up (and the move is selected among the winning moves)."""
-        if self.play.active:
+        if self.playing:
             self.play.highlight(move)
 
     def _move_typed(self, row: int, text: str) -> None:
@@ -409,4 +368,4 @@ class SNimTab(GameTab):
         """The played heaps become the tab's, as one undo step (none if they are the same)."""
         heaps = tuple(position)
         if heaps != self.model.heaps:
-            self._push(lambda: LoadHeapsCommand(self.model, heaps, "Keep the played position"))
+            self.push(lambda: LoadHeapsCommand(self.model, heaps, "Keep the played position"))

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from sgstudio.core.positions.splitnim import SplitNimPosition
-from sgstudio.gui.tabs.playshow import MoveAsker
+from sgstudio.gui.tabs.play_mode import MoveAsker
 
 Index = QModelIndex | QPersistentModelIndex
 SIZE, VALUE, RULE = range(3)

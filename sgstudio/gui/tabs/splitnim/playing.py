@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QColor
 
 from sgstudio.core.positions.splitnim import SplitNimPosition
-from sgstudio.core.positions.splitnim_work import scan_winning_moves
-from sgstudio.gui.tabs.playshow import HIGHLIGHT, TabPlay, counted
-from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS
+from sgstudio.core.positions.splitnim_steps import scan_winning_moves
+from sgstudio.gui.tabs.play_mode import HIGHLIGHT, TabPlay, counted
+from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS, show_verdict, with_scanned_moves
 from sgstudio.gui.tabs.splitnim.heaps import PlayHeapModel
-from sgstudio.gui.tabs.splitnim.panels import MOVE_ROLE, show_verdict
 
 if TYPE_CHECKING:
     from sgstudio.gui.tabs.splitnim.tab import SplitNimTab
@@ -63,10 +62,10 @@ class SplitNimPlay(TabPlay):
     def _begin(self) -> None:
         tab = self.tab
         self.position = SplitNimPosition(tab.position.heap_array, tab.position.parts)
-        self.model = PlayHeapModel(self.position, tab.refuse_edit, tab)
+        self.model = PlayHeapModel(self.position, tab.refuse_in_play, tab)
         tab.heap_view.setModel(self.model)
         tab.analyst.hold(True)
-        tab.set_playing(True)
+        tab.begin_play()
 
     def _leads(self, before: tuple[int, ...], after: tuple[int, ...], move: tuple) -> bool:
         try:
@@ -93,13 +92,13 @@ class SplitNimPlay(TabPlay):
         tab = self.tab
         pos = SplitNimPosition(heaps, self.position.parts)
         tab.heap_count.setText(f"{len(heaps):,} heap{'s' if len(heaps) != 1 else ''} (played position)")
-        verdict = show_verdict(tab.outcome, tab.moves, pos)
-        if verdict is None:
+        analysis = show_verdict(tab.analysis_panel, pos)
+        if analysis is None or analysis.moves is not None:
             return
-        values, total = verdict
-        scan = scan_winning_moves(pos.game, pos.heap_array, values, total, 0, MOVE_ROWS)
-        tab.moves.show_moves(pos.heap_array, scan.moves)
-        tab.moves.show_rest(len(scan.moves), scan.count)
+        total = int(analysis.total or 0)
+        scan = scan_winning_moves(pos.game, pos.heap_array, pos.values(), total, 0, MOVE_ROWS)
+        tab.analysis_panel.show_moves(with_scanned_moves(analysis, pos.game, pos.heap_array, pos.values(),
+                                                         scan.moves, scan.count))
 
     def highlight(self, move: tuple | None) -> None:
         """Light up the heap of ``move`` (a hint) and select it among the winning moves; None: nothing."""
@@ -113,11 +112,7 @@ class SplitNimPlay(TabPlay):
         self.model.set_flash(range(i, i + 1), QColor(HIGHLIGHT))
         self.tab.heap_view.clearSelection()  # the selection's colour would hide the hint's
         self.tab.heap_view.scrollTo(self.model.index(i, 0))
-        listed = self.tab.moves.list
-        for k in range(listed.count()):
-            found = listed.item(k).data(MOVE_ROLE)
-            if found and (int(found[0]), tuple(found[1])) == (i, tuple(move[1])):
-                listed.setCurrentRow(k)
+        self.tab.analysis_panel.select_move((i, tuple(move[1])))
 
     def end(self) -> None:
         """Play ended: the tab shows (and edits) its own position again."""
@@ -128,5 +123,5 @@ class SplitNimPlay(TabPlay):
         tab.heap_view.setModel(tab.heap_model)
         self.model.deleteLater()
         self.position = self.model = None
-        tab.set_playing(False)
+        tab.finish_play()
         tab.analyst.hold(False)

@@ -3,9 +3,10 @@ a brute-force table beside the closed form, and HDU 5795 import.
 
 Data flows one way: a gesture pushes an undo command (``commands``), the command calls the
 position model (:class:`sgstudio.core.positions.splitnim.SplitNimPosition`), and the widgets follow
-the model's events. Work that may take long (a table for parts >= 4, the winning moves of a
-million heaps, a big brute-force table) runs in :class:`sgstudio.gui.tasks.Task` workers with a
-progress bar and Cancel; their results are dropped when the position changed meanwhile.
+the model's events; who wins is shown by the one Analysis panel. Work that may take long (a table
+for parts >= 4, the winning moves of a million heaps, a big brute-force table) runs in the tab's
+background work (:attr:`~sgstudio.gui.tabs.base.GameTab.work`) with a progress bar and Cancel;
+its results are dropped when the position changed meanwhile.
 
 Play mode (:mod:`.playing`): while the Play panel plays here, the heaps, the verdict and the
 winning moves show the played position, read-only under a "playing — edits end play" banner, each
@@ -24,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -37,16 +37,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.errors import ParseError
 from sgstudio.core.moves import parse_splitnim_move
 from sgstudio.core.positions.splitnim import MAX_PARTS, SplitNimPosition, parse_size, parse_sizes
-from sgstudio.core.positions.splitnim_work import format_move
 from sgstudio.formats import hdu5795
 from sgstudio.gui import palette
-from sgstudio.gui.cases import choose_case
+from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs import GameTab
-from sgstudio.gui.tabs.playshow import REFUSED, playing_banner
-from sgstudio.gui.tabs.splitnim.analysis import MOVE_ROWS, Analyst
+from sgstudio.gui.tabs.splitnim.analysis import Analyst
 from sgstudio.gui.tabs.splitnim.commands import (
     RemoveRangesCommand,
     ReplaceCommand,
@@ -54,9 +51,8 @@ from sgstudio.gui.tabs.splitnim.commands import (
     SpliceCommand,
 )
 from sgstudio.gui.tabs.splitnim.heaps import HeapTableModel, HeapView
-from sgstudio.gui.tabs.splitnim.panels import ComparisonPanel, MovesPanel, OutcomePanel
+from sgstudio.gui.tabs.splitnim.panels import ComparisonPanel
 from sgstudio.gui.tabs.splitnim.playing import SplitNimPlay
-from sgstudio.gui.tabs.splitnim.state import parse_state
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import group_box
 
@@ -76,8 +72,8 @@ class SplitNimTab(GameTab):
         self.position = position if position is not None else SplitNimPosition(DEFAULT_HEAPS, parts=3)
         self.play = SplitNimPlay(self)
         self._build()
-        self.analyst = Analyst(self.position, self.heap_model, self.outcome, self.moves, self.compare,
-                               self.progress, self.compute_button, self._tell, self)
+        self.analyst = Analyst(self.position, self.heap_model, self.analysis_panel, self.compare,
+                               self.progress, self.compute_button, self.work, self)
         self.compare.count_changed.connect(self.analyst.refresh_comparison)
         self.position.changed.connect(self._heaps_changed)
         self.position.parts_changed.connect(self._parts_changed)
@@ -106,7 +102,6 @@ class SplitNimTab(GameTab):
         # columns' preferred heights: the splitter takes whatever height there is (down to its minimum)
         splitter.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         splitter.setMinimumHeight(splitter.minimumSizeHint().height())  # Ignored drops it otherwise
-        self.banner = playing_banner(self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner)
         layout.addLayout(self._build_parts_row())
@@ -126,7 +121,7 @@ class SplitNimTab(GameTab):
         self.parts_note = QLabel("", self)
         self.parts_note.setWordWrap(True)
         self.import_button = QPushButton("Import HDU 5795…", self)
-        self.import_button.clicked.connect(self._import_file)
+        self.import_button.clicked.connect(self.ask_import)
         row = QHBoxLayout()
         row.addWidget(QLabel("A move takes stones from one heap, or splits one heap into", self))
         row.addWidget(self.parts)
@@ -161,101 +156,76 @@ class SplitNimTab(GameTab):
         return box
 
     def _build_analysis(self) -> QWidget:
-        self.outcome = OutcomePanel(self)
-        self.moves = MovesPanel(MOVE_ROWS, self)
-        self.moves.played.connect(self._play)
-        self.compute_button = QPushButton("Compute the table", self)
+        self.analysis_panel = AnalysisPanel(self, banner=34)
+        self.analysis_panel.move_activated.connect(self._play)
+        self.compute_button = self.analysis_panel.add_part(QPushButton("Compute the table", self))
         self.compute_button.hide()
-        self.progress = TaskProgress(self)
+        self.progress = self.analysis_panel.add_part(TaskProgress(self))
         self.progress.label.setWordWrap(True)
-        column = QWidget(self)
-        layout = QVBoxLayout(column)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.outcome)
-        layout.addWidget(self.compute_button)
-        layout.addWidget(group_box("Winning moves (double-click to play)", self.moves), 1)
-        layout.addWidget(self.progress)
-        return column
+        return self.analysis_panel
 
     # -- edits (each one undo command) -------------------------------------------------------
-    def refuse_edit(self, *_args: object) -> bool:
-        """An edit gesture while play is on: refused with the reason."""
-        self._tell(REFUSED, error=True)
-        return False
-
     def _edit_heap(self, row: int, text: str) -> bool:
-        if self.play.active:
-            return self.refuse_edit()
+        if self.refuse_in_play():
+            return False
         try:
             size = parse_size(text)
         except ValueError as err:
-            self._tell(f"Heap {row + 1} unchanged: {err}.", error=True)
+            self.tell(f"Heap {row + 1} unchanged: {err}.", error=True)
             return False
-        self._tell("")
+        self.tell("")
         if size != self.position.heap(row):
-            text = f"Set heap {row + 1} to {size}"
-            self.undo_stack.push(SpliceCommand(self.position, row, 1, [size], text))
+            self.push(SpliceCommand(self.position, row, 1, [size], f"Set heap {row + 1} to {size}"))
         return True
 
     def _add_heaps(self) -> None:
-        if self.play.active:
-            self.refuse_edit()
+        if self.refuse_in_play():
             return
         try:
             sizes = parse_sizes(self.sizes.text())
         except ValueError as err:
-            self._tell(f"Nothing added: {err}.", error=True)
+            self.tell(f"Nothing added: {err}.", error=True)
             return
-        self._tell("")
         start = len(self.position)
         text = f"Add heap {sizes[0]}" if len(sizes) == 1 else f"Add {len(sizes)} heaps"
-        self.undo_stack.push(SpliceCommand(self.position, start, 0, sizes, text))
+        self.push(SpliceCommand(self.position, start, 0, sizes, text))
         self.sizes.clear()
         self.heap_view.scrollTo(self.heap_model.index(len(self.position) - 1, 0))
 
     def _remove_selected(self) -> None:
         ranges = self.heap_view.selected_ranges()
         if not ranges:
-            self._tell("Select the heaps to remove first (click a row; Shift or Ctrl adds more).", error=True)
+            self.tell("Select the heaps to remove first (click a row; Shift or Ctrl adds more).", error=True)
             return
         self._remove_ranges(ranges)
 
     def _remove_ranges(self, ranges: list) -> None:
-        if self.play.active:
-            self.refuse_edit()
+        if self.refuse_in_play():
             return
-        self._tell("")
         self.heap_view.clearSelection()
-        self.undo_stack.push(RemoveRangesCommand(self.position, [tuple(r) for r in ranges]))
+        self.push(RemoveRangesCommand(self.position, [tuple(r) for r in ranges]))
 
     def _parts_edited(self, parts: int) -> None:
-        if self.play.active:  # the box is disabled in play mode; nothing changes
+        if self.playing:  # the box is disabled in play mode; nothing changes
             return
         if parts != self.position.parts:
-            self.undo_stack.push(SetPartsCommand(self.position, parts))
+            self.push(SetPartsCommand(self.position, parts))
 
     def _play(self, move: tuple[int, tuple[int, ...]]) -> None:
-        if self.play.active:
-            self.refuse_edit()
+        if self.refuse_in_play():
             return
         i, after = move
         try:
             self.position.game.apply((self.position.heap(i),), (0, after))
         except (ValueError, IndexError) as err:
-            self._tell(f"Cannot play that move: {err}.", error=True)
+            self.tell(f"Cannot play that move: {err}.", error=True)
             return
-        text = "Play " + format_move(self.position.heap_array, move)
-        self.undo_stack.push(SpliceCommand(self.position, i, 1, list(after), text))
-        self.status_message.emit(text)
-
-    def _tell(self, text: str, error: bool = False) -> None:
-        self.message.setText(text)
-        if text:
-            self.status_message.emit(text)
+        text = "Play " + self.position.game.move_text(move, self.position.heap_array)
+        self.push(SpliceCommand(self.position, i, 1, list(after), text))
 
     # -- following the model -----------------------------------------------------------------
     def _heaps_changed(self, *_args: object) -> None:
-        if self.play.active:
+        if self.playing:
             return  # an edit while playing: play ends at once and shows this position
         self.heap_count.setText(f"{len(self.position):,} heap{'s' if len(self.position) != 1 else ''}")
         self.analyst.schedule()
@@ -281,68 +251,33 @@ class SplitNimTab(GameTab):
 
     def settle(self, msecs: int = 30_000) -> bool:
         """Process events until no work runs (screenshots, tests); False on timeout."""
-        return self.analyst.settle(msecs)
-
-    def shutdown(self) -> None:
-        """Stop every worker (blocks until they stopped); call before the tab goes away."""
-        self.analyst.shutdown()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.shutdown()
-        super().closeEvent(event)
+        return self.work.settle(msecs, busy=self.analyst.busy)
 
     # -- GameTab -----------------------------------------------------------------------------
     def to_state(self) -> dict[str, Any]:
         return {**self.position.to_dict(), "table_n": self.compare.count.value()}
-
-    def check_state(self, state: dict[str, Any]) -> None:
-        parse_state(state)
 
     def empty_state(self) -> dict[str, Any]:
         """Splits into 3 parts (HDU 5795), no heap."""
         return {"parts": hdu5795.PARTS, "heaps": [], "table_n": self.compare.count.value()}
 
     def load_state(self, state: dict[str, Any]) -> None:
-        loaded, table_n = parse_state(state)  # ValueError: the tab is unchanged
+        loaded, view = SplitNimPosition.from_state(state)  # ValueError: the tab is unchanged
+        table_n = view["table_n"]
         self.position.replace(loaded.heap_array, loaded.parts)
         if table_n is not None:
             self.compare.count.setValue(min(table_n, self.compare.count.maximum()))
         self.undo_stack.clear()
-        self._tell("")
+        self.tell("")
 
-    def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
-        cases = hdu5795.parse(text, file)
-        if not cases:
-            raise ParseError("the file holds no test case (T = 0)", file=file)
-        if case is None:
-            case = 0 if len(cases) == 1 else self._ask_case(cases, file)
-            if case is None:
-                return
-        elif not 0 <= case < len(cases):
-            raise ValueError(f"{file} has {len(cases)} test cases: there is no case {case + 1}")
-        heaps = cases[case].heaps
+    def describe_case(self, case: hdu5795.Case) -> str:
+        return _preview(case.heaps)
+
+    def import_case(self, case: hdu5795.Case, index: int, count: int, file: str) -> None:
         name = Path(file).name
-        self.undo_stack.push(ReplaceCommand(self.position, heaps, hdu5795.PARTS,
-                                            f"Import case {case + 1} of {name}"))
-        self._tell("")
-        self.status_message.emit(f"Loaded case {case + 1} of {name}: {len(heaps):,} heaps, 3 parts")
-
-    def _ask_case(self, cases: list, file: str) -> int | None:
-        return choose_case(self, self.judge_format, file, [_preview(c.heaps) for c in cases])
-
-    def _import_file(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        from sgstudio.gui.errors import show_file_error
-
-        path, _ = QFileDialog.getOpenFileName(self, "Import an HDU 5795 file", "",
-                                              "Text files (*.txt);;All files (*)")
-        if not path:
-            return
-        try:
-            self.import_judge_text(Path(path).read_text(encoding="utf-8"), path)
-        except (OSError, ValueError) as err:
-            show_file_error(self, "import", path, err)
+        text = f"Import case {index + 1} of {name}"
+        self.push(ReplaceCommand(self.position, case.heaps, hdu5795.PARTS, text))
+        self.status_message.emit(f"Loaded case {index + 1} of {name}: {len(case.heaps):,} heaps, 3 parts")
 
     def game_and_position(self) -> tuple[Any, tuple]:
         return self.position.game, self.position.heaps
@@ -354,6 +289,7 @@ class SplitNimTab(GameTab):
 
     def end_play(self) -> None:
         self.play.end()
+        self.finish_play()
         self._heaps_changed()
 
     def highlight_play_move(self, move: tuple | None) -> None:
@@ -367,9 +303,9 @@ class SplitNimTab(GameTab):
         try:
             move = parse_splitnim_move(f"{row + 1}: {text}", self.play.position.heaps)
         except ValueError as err:
-            self._tell(f"Not a move: {err}", error=True)
+            self.tell(f"Not a move: {err}", error=True)
             return
-        self._tell("")
+        self.tell("")
         self.play_move_requested.emit(move)
 
     def can_keep_play_position(self) -> bool:
@@ -379,16 +315,14 @@ class SplitNimTab(GameTab):
         """The played heaps become the tab's, as one undo step (none if they are the same)."""
         heaps = tuple(position)
         if heaps != self.position.heaps:
-            self.undo_stack.push(ReplaceCommand(self.position, heaps, self.position.parts,
-                                                "Keep the played position"))
+            self.push(ReplaceCommand(self.position, heaps, self.position.parts, "Keep the played position"))
 
-    def set_playing(self, on: bool) -> None:
-        """Read-only with the banner while play is on; editable again after."""
-        self.banner.setVisible(on and self.banner_in_tab)
+    def set_read_only(self, on: bool) -> None:
+        """Read-only while play is on; editable again after."""
         self.heap_view.set_read_only(on)
         for widget in (self.parts, self.sizes, self.add_button, self.remove_button, self.import_button):
             widget.setEnabled(not on)
-        self._tell("")
+        self.tell("")
 
 
 def _preview(heaps: tuple[int, ...], shown: int = 6) -> str:

@@ -1,4 +1,5 @@
-"""HDU 1524 files in the studio: a test case becomes a game, the game becomes a one-case file.
+"""HDU 1524 files and the editable game graph: a test case becomes a graph, a graph becomes a
+one-case file.
 
 Reading goes through :mod:`sgstudio.formats.hdu1524` (its ``parse`` reports errors with file, line
 and column). A case's positions 0..N-1 become vertices 0..N-1 labelled by their number, and its
@@ -7,18 +8,17 @@ queries are multisets of token positions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 
 import numpy as np
 
 from sgstudio.core.graph import GameGraph
-from sgstudio.gui import memory
+from sgstudio.formats import hdu1524
 
 
 def cases(text: str, file: str) -> list[object]:
     """The test cases of an HDU 1524 input (ParseError on bad input)."""
-    from sgstudio.formats import hdu1524
-
     return list(hdu1524.parse_arrays(text, file))  # arrays: no Python list per position
 
 
@@ -28,11 +28,13 @@ def case_parts(case: object) -> tuple[int, list[list[int]], list[list[int]]]:
     return len(succ), succ, [list(q) for q in case.queries]
 
 
-def case_model(case: object, file: str = "the file") -> tuple[GameGraph, list[list[int]]]:
+def case_model(case: object, check: Callable[[int, int], None] | None = None
+               ) -> tuple[GameGraph, list[list[int]]]:
     """The game of a case (no positions yet; the first query's tokens placed) and its queries.
 
-    Raises CycleError when the case's graph has a cycle, TooBigError (before building anything)
-    when it would not fit in memory.
+    ``check(vertices, edges)`` is called once the counts are known, before the graph is built (the
+    window refuses there a graph too big for its memory). Raises CycleError when the case's graph
+    has a cycle.
     """
     if hasattr(case, "edge_arrays"):  # a case read as arrays: its lists of queries are new already
         tails, heads = case.edge_arrays()
@@ -44,20 +46,12 @@ def case_model(case: object, file: str = "the file") -> tuple[GameGraph, list[li
         tails = np.repeat(np.arange(n, dtype=np.int64), lengths)
         heads = np.fromiter(chain.from_iterable(succ), np.int64, int(lengths.sum()))
         queries = [list(q) for q in case.queries]
-    memory.check_graph(file, n, len(heads))
+    if check is not None:
+        check(n, len(heads))
     model = GameGraph.from_edges(n, np.stack([tails, heads], axis=1))
     for v in queries[0] if queries else ():
         model.add_token(v)
     return model, queries
-
-
-def describe_case(case: object) -> str:
-    """What the case chooser says of a case: its positions, edges (the moves of the graph) and queries."""
-    from sgstudio.gui.cases import counted
-
-    n, succ, queries = case_parts(case)
-    edges = sum(map(len, succ))
-    return f"{counted(n, 'position')}, {counted(edges, 'edge')}, {counted(len(queries), 'query', 'queries')}"
 
 
 def export_text(model: GameGraph) -> str:
@@ -73,8 +67,6 @@ def export_text(model: GameGraph) -> str:
     1 0
     0
     """
-    from sgstudio.formats import hdu1524
-
     order = sorted(model.nodes())
     index = {v: i for i, v in enumerate(order)}
     successors = [sorted(index[w] for w in model.successors(v)) for v in order]

@@ -1,4 +1,4 @@
-"""Long work of the split-nim tab, in steps that report progress and can be cancelled.
+"""The split-nim computations that can take long, in steps that report progress and can be stopped.
 
 Brute-force tables for parts >= 4 (grown in doubling steps, as the core grows its own), the
 comparison of the brute-force table with the closed form, and the heap-by-heap scan for winning
@@ -8,7 +8,7 @@ moves (a position may have 10^6 heaps). Qt-free: the tab runs these in its worke
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -151,9 +151,7 @@ def scan_winning_moves(game: SplitNim, heaps: np.ndarray, values: np.ndarray, to
         n, target = int(heaps[i]), int(values[i]) ^ total
         found = memo.get((n, target))
         if found is None:
-            found = [(m,) if m else () for m in game.takes_to(n, target)]
-            split = game.split_to(n, target)
-            found += [split] if split is not None else []
+            found = game.moves_to(n, target)
             if len(memo) < 4096:
                 memo[n, target] = found
         count += len(found)
@@ -163,20 +161,3 @@ def scan_winning_moves(game: SplitNim, heaps: np.ndarray, values: np.ndarray, to
     if progress is not None:
         progress(size, size)
     return Scan(kept, count, size)
-
-
-def format_move(heaps: Sequence[int] | np.ndarray, move: tuple[int, tuple[int, ...]]) -> str:
-    """A move in words, heaps numbered from 1.
-
-    >>> format_move([4, 9], (1, (2, 3, 4))), format_move([4, 7], (1, (5,))), format_move([4], (0, ()))
-    ('heap 2: 9 -> 2 + 3 + 4', 'heap 2: 7 -> 5 (take 2)', 'heap 1: 4 -> 0 (take 4)')
-    """
-    i, after = move
-    n = int(heaps[i])
-    if len(after) > 1:
-        return f"heap {i + 1}: {n} -> " + " + ".join(map(str, after))
-    left = after[0] if after else 0
-    return f"heap {i + 1}: {n} -> {left} (take {n - left})"
-
-
-# -- the editable position ---------------------------------------------------------------------

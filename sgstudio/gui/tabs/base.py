@@ -1,0 +1,334 @@
+"""The base of every tab: what the tabs share, in one place.
+
+A tab edits one position of its game (:mod:`sgstudio.core.registry` names the game and its
+position class) and shows who wins with the one :class:`~sgstudio.gui.panels.analysis.AnalysisPanel`.
+:class:`GameTab` gives every tab the same behaviour:
+
+- **the undo stack**: one QUndoStack per tab (the window puts them all in one QUndoGroup);
+  :meth:`GameTab.edit` builds a command, refuses it when it is bad (a ValueError: its reason goes to
+  the tab's message line and the status bar, nothing is pushed), pushes it and names it;
+- **refusing edits during play, one way**: while the Play panel plays on the tab (:attr:`playing`),
+  the tab shows the played position read-only under the "playing" banner and every edit gesture is
+  refused with the same sentence (:data:`~sgstudio.gui.tabs.play_mode.REFUSED`);
+- **long work**: :attr:`GameTab.work` (:class:`sgstudio.gui.work.Work`) runs computations off the UI
+  thread with progress and Cancel; :meth:`GameTab.cancel_work` cancels and joins them before the tab
+  goes away (closing the tab or the window);
+- **the judge test-case picker**: :meth:`GameTab.import_judge_text` parses a judge file of the tab's
+  format, asks which test case (one dialog for every format, :func:`sgstudio.gui.cases.choose_case`)
+  and imports it as one undo step (:meth:`import_case`, the tab's);
+- **saved state**: checked by the position class of the registry (:meth:`check_state`), with no
+  throwaway widget;
+- **the Play target**: the Play panel plays on a copy of :meth:`game_and_position` and shows each
+  position through :meth:`show_play_position`, which a tab overrides to show played positions
+  (:meth:`begin_play` and :meth:`finish_play` switch the read-only mode and the banner).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QLabel, QWidget
+
+from sgstudio.core import registry
+from sgstudio.core.errors import ParseError
+from sgstudio.gui.cases import choose_case, counted
+from sgstudio.gui.tabs.play_mode import REFUSED, playing_banner
+from sgstudio.gui.work import Work
+
+Command = QUndoCommand | Callable[[], QUndoCommand]
+
+
+class StateCommand(QUndoCommand):
+    """One undo step on a position model that has ``snapshot()`` and ``restore(snapshot)``: ``change()``
+    edits it (through its methods), and undo puts the snapshot taken in ``redo`` back.
+
+    >>> from sgstudio.core.positions.heaps import HeapsPosition
+    >>> from PySide6.QtGui import QUndoStack
+    >>> p, stack = HeapsPosition((3, 4)), QUndoStack()
+    >>> stack.push(StateCommand(p, lambda: p.set_heaps((3, 2)), "Take 2 from heap 2"))
+    >>> p.heaps, (stack.undo(), p.heaps)[1]
+    ((3, 2), (3, 4))
+    """
+
+    def __init__(self, model: Any, change: Callable[[], object], text: str) -> None:
+        super().__init__(text)
+        self.model, self.change = model, change
+        self.before = model.snapshot()
+
+    def redo(self) -> None:
+        self.before = self.model.snapshot()
+        self.change()
+
+    def undo(self) -> None:
+        self.model.restore(self.before)
+
+
+class GameTab(QWidget):
+    """Base of every tab: what the main window relies on, and the behaviour tabs share.
+
+    Subclasses set ``key`` (the ``--tab`` name and the key in the document), ``title`` (shown on the
+    tab), ``judge_format`` and ``game_key`` (the registry's key of its game; ``key`` by default), and
+    implement ``to_state``, ``load_state`` and ``game_and_position``; a tab with a judge format
+    implements :meth:`read_cases`, :meth:`describe_case` and :meth:`import_case`. The optional
+    methods after them have working defaults.
+
+    The main window follows ``undo_stack``: its clean state is the tab's share of the window's
+    "modified" flag, and any change of its index (an edit) ends play mode on the tab.
+    """
+
+    key: str = ""
+    title: str = ""
+    judge_format: str = ""
+    game_key: str = ""
+    #: whether the document keeps this tab's state in its ``tabs`` (False: the Graph tab, whose game
+    #: is the document's graph)
+    document_state: bool = True
+    #: whether the person moves by dragging on the tab in play mode (the Play panel's "Drag tokens")
+    can_drag: bool = False
+    #: whether the tab shows its own "playing" banner (False in the window, whose tab bar shows one)
+    banner_in_tab: bool = True
+    #: the window's docks shown with this tab (hidden on the others): the Graph tab's Analysis and
+    #: Queries; the other tabs show their Analysis panel inside themselves
+    window_docks: tuple[str, ...] = ()
+    #: whether the window's canvas actions (tools, zoom, layout, canvas exports) apply to this tab
+    canvas_actions: bool = False
+
+    #: a one-line message for the status bar
+    status_message = Signal(str)
+    #: a person's move made in the tab while play is on (a move tuple of the tab's game, see
+    #: :mod:`sgstudio.core.play`); the main window passes it to the Play panel, which refuses an
+    #: illegal one with the game's reason
+    play_move_requested = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self.work = Work(self, self.status_message.emit)
+        self.playing = False
+        self.banner = playing_banner(self)
+        self.message: QLabel | None = None  # the tab's own message line, when it has one
+
+    @property
+    def kind(self) -> registry.GameKind:
+        """The registry's entry of the tab's game."""
+        return registry.get(self.game_key or self.key)
+
+    # -- edits: one undo step each, refused during play ------------------------------------------
+    def edit(self, command: Command) -> bool:
+        """An edit gesture: refused while play is on, else :meth:`push`."""
+        if self.refuse_in_play():
+            return False
+        return self.push(command)
+
+    def push(self, command: Command) -> bool:
+        """Push ``command`` (or the one a callable builds: a ValueError is told, nothing is pushed)."""
+        try:
+            made = command() if callable(command) and not isinstance(command, QUndoCommand) else command
+        except ValueError as err:
+            self.tell(str(err), error=True)
+            return False
+        text = made.text()  # a merged command is deleted by push
+        self.undo_stack.push(made)
+        self.tell("")
+        self.status_message.emit(text)
+        return True
+
+    def refuse_in_play(self, *_args: object) -> bool:
+        """True (with the reason told) when play is on: the tab is read-only then."""
+        if self.playing:
+            self.tell(REFUSED, error=True)
+        return self.playing
+
+    def tell(self, text: str, error: bool = False) -> None:
+        """A message: on the tab's message line (when it has one) and, when not empty, the status bar."""
+        if self.message is not None:
+            self.message.setText(text)
+            self.message.setVisible(bool(text) or not self.message.property("hides"))
+        if text:
+            self.status_message.emit(text)
+
+    # -- background work ------------------------------------------------------------------------
+    def cancel_work(self) -> None:
+        """Cancel every background task below the tab and wait until each stopped (before the tab goes
+        away: closing the tab or the window calls this). A tab with more to stop extends it."""
+        from sgstudio.gui.tasks import Task
+
+        self.work.cancel_and_wait()
+        for task in self.findChildren(Task):
+            if task.is_running():
+                task.cancel_and_wait()
+
+    def closeEvent(self, event) -> None:
+        self.cancel_work()
+        super().closeEvent(event)
+
+    def settle(self, msecs: int = 30_000) -> bool:
+        """Process events until no work runs (screenshots, tests); False on timeout."""
+        return self.work.settle(msecs)
+
+    # -- judge files ------------------------------------------------------------------------------
+    def import_judge_text(self, text: str, file: str, case: int | None = None) -> None:
+        """Import test case ``case`` (0-based) of a judge file of ``judge_format``, as one undo step.
+
+        With ``case=None`` and several cases, ask the user which one (a dialog; cancelled: nothing
+        changes). Raise :class:`sgstudio.core.errors.ParseError` on bad input, leaving the tab
+        unchanged.
+        """
+        cases = self.read_cases(text, file)
+        if not cases:
+            raise ParseError("the file has no test case", file=file, line=1, column=1, expected="a test case")
+        if case is None:
+            case = self.choose_case(cases, file)
+            if case is None:
+                return
+        if not 0 <= case < len(cases):
+            raise ValueError(f"{file} has {counted(len(cases), 'test case')}: there is no case {case + 1}")
+        self.import_case(cases[case], case, len(cases), file)
+
+    def choose_case(self, cases: Sequence[Any], file: str) -> int | None:
+        """Ask which test case of ``file`` to import (one case: the first, without asking)."""
+        return choose_case(self, self.judge_format, file, self.describe_cases(cases))
+
+    def describe_cases(self, cases: Sequence[Any]) -> list[str]:
+        """What the case chooser says of each case (after ``case K:``)."""
+        return [self.describe_case(c) for c in cases]
+
+    def read_cases(self, text: str, file: str) -> Sequence[Any]:
+        """The test cases of a judge file of the tab's format (ParseError on bad input)."""
+        import importlib
+
+        return importlib.import_module(f"sgstudio.formats.{self.judge_format}").parse(text, file)
+
+    def describe_case(self, case: Any) -> str:
+        """What the case chooser says of a case (after ``case K:``)."""
+        raise NotImplementedError
+
+    def import_case(self, case: Any, index: int, count: int, file: str) -> None:
+        """Make test case ``index`` (0-based, of ``count``) of ``file`` the tab's, as one undo step."""
+        raise NotImplementedError
+
+    def ask_import(self) -> None:
+        """The tab's "Import …" button: choose a judge file, import it (a bad file: a dialog)."""
+        from PySide6.QtWidgets import QFileDialog
+
+        from sgstudio.gui.cases import judge_name
+        from sgstudio.gui.errors import show_file_error
+
+        path, _ = QFileDialog.getOpenFileName(self, f"Import an {judge_name(self.judge_format)} file", "",
+                                              "Text files (*.txt);;All files (*)")
+        if not path:
+            return
+        try:
+            self.import_judge_text(Path(path).read_text(encoding="utf-8"), path)
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            show_file_error(self, "import", path, err)
+
+    # -- saved state ------------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        """The tab's state as plain JSON data (saved in the document)."""
+        raise NotImplementedError
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        """Replace the tab's state; raise ValueError with a clear message (tab unchanged) if invalid.
+
+        Clears the tab's undo stack: a loaded document starts a new history.
+        """
+        raise NotImplementedError
+
+    def check_state(self, state: dict[str, Any]) -> None:
+        """Raise ValueError (with a clear message, a StateError with its path) if :meth:`load_state`
+        would refuse ``state``; the tab is untouched.
+
+        The registry's position class checks it (the one strict reader of the state, in the core);
+        a tab whose game has none loads ``state`` into a throwaway instance of its class.
+        """
+        position = self._position_class()
+        if position is not None:
+            position.from_state(state)
+            return
+        probe = type(self)()
+        try:
+            probe.load_state(state)
+        finally:
+            probe.close()
+            probe.deleteLater()
+
+    def empty_state(self) -> dict[str, Any]:
+        """The tab's state in a new document (File > New): its game with no position at all.
+
+        The position class's empty state, else the state the tab has when made.
+        """
+        position = self._position_class()
+        if position is not None:
+            return position.empty_state()
+        probe = type(self)()
+        try:
+            return probe.to_state()
+        finally:
+            probe.close()
+            probe.deleteLater()
+
+    def _position_class(self) -> type | None:
+        try:
+            return self.kind.position
+        except KeyError:
+            return None
+
+    # -- the Play target --------------------------------------------------------------------------
+    def game_and_position(self) -> tuple[Any, tuple]:
+        """The core Game (protocol of :mod:`sgstudio.core.play`) and the current position, for play."""
+        raise NotImplementedError
+
+    def begin_play(self) -> None:
+        """Play mode starts showing played positions: read-only, under the banner."""
+        if not self.playing:
+            self.playing = True
+            self.banner.setVisible(self.banner_in_tab)
+            self.set_read_only(True)
+
+    def finish_play(self) -> None:
+        """Play mode ended: editable again, no banner."""
+        if self.playing:
+            self.playing = False
+            self.banner.hide()
+            self.set_read_only(False)
+            self.tell("")
+
+    def set_read_only(self, on: bool) -> None:
+        """Disable (or enable again) the tab's editing widgets; the default has none."""
+
+    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
+        """Show a position reached in the Play panel (``move`` led to it when stepping forward).
+
+        Play runs on a copy: the tab's own position and undo stack must stay as they are. Return True
+        when shown; the default shows nothing (the Play panel shows positions as text) and returns False.
+        """
+        return False
+
+    def end_play(self) -> None:
+        """Play mode ended: show the tab's own position again (default: nothing to undo)."""
+        self.finish_play()
+
+    def highlight_play_move(self, move: tuple | None) -> None:
+        """Point at ``move`` of the played position (the Play panel's Hint), or at nothing (None).
+
+        The default shows nothing (the Play panel names the move in words)."""
+
+    def can_keep_play_position(self) -> bool:
+        """Whether :meth:`keep_play_position` is implemented (the Play panel's "Keep position")."""
+        return False
+
+    def keep_play_position(self, position: tuple) -> None:
+        """Make a played position the tab's own, as one undo step (only if :meth:`can_keep_play_position`)."""
+        raise NotImplementedError
+
+    def use_drag(self) -> None:
+        """Make dragging on the tab the way to move (only when :attr:`can_drag`)."""
+
+    def label(self, v: int) -> str:
+        """The name of a vertex of the tab's game (its id by default)."""
+        return str(v)

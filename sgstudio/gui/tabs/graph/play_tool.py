@@ -1,0 +1,128 @@
+"""Play on the Graph tab: the token game of the graph, the private copy the Analysis panel follows
+while play is on, and the mouse mode that moves a token by dragging it.
+
+A person moves a token by dragging it from its vertex to a successor (the :class:`PlayTool` mouse
+mode); the drop asks the tab to play that move (``target.on_drop``), and the Play panel plays it or
+refuses it with the game's reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QWidget
+
+from sgstudio.core.games.dag import DagGame
+from sgstudio.core.games.loopy_game import LoopyGame
+from sgstudio.core.graph import GameGraph
+from sgstudio.gui.canvas import animation
+from sgstudio.gui.canvas.tools import DoneGesture, Gesture, Tool
+
+
+def graph_game(model: GameGraph) -> DagGame | LoopyGame:
+    """The token game of ``model`` (vertex ids kept; ids no longer used become isolated sinks): on a
+    DAG, or on a graph with cycles in loopy mode (where play may be a draw).
+
+    >>> g = GameGraph.from_edges(3, [(0, 2), (2, 1)]); g.remove_node(1); g.add_token(0)
+    >>> game = graph_game(g); game.legal_moves((0,)), game.value((0,))
+    ([(0, 2)], 1)
+    >>> print(graph_game(GameGraph.from_edges(2, [(0, 1), (1, 0)], loopy=True)).outcome((0,)))
+    DRAW
+    """
+    n = max(model.nodes(), default=-1) + 1
+    return (LoopyGame if model.loopy else DagGame).from_edges(n, model.edges())
+
+
+def shadow_copy(model: GameGraph) -> GameGraph:
+    """A copy of the graph (same ids, labels, values; no tokens) for the Analysis panel to follow.
+
+    >>> g = GameGraph.from_edges(3, [(0, 2)]); g.remove_node(1); g.set_label(0, "A"); g.add_token(0)
+    >>> c = shadow_copy(g); c.nodes(), c.label(0), c.grundy(0), c.tokens()
+    ([0, 2], 'A', 1, [])
+    """
+    n = max(model.nodes(), default=-1) + 1
+    copy = GameGraph.from_edges(n, model.edges(), loopy=model.loopy)
+    for v in range(n):
+        if not model.has_node(v):
+            copy.remove_node(v)
+    for v in model.nodes():
+        copy.set_label(v, model.label(v))
+        copy.set_pos(v, model.pos(v))
+    return copy
+
+
+def set_tokens(model: GameGraph, tokens: Sequence[int]) -> None:
+    """Make ``model``'s tokens exactly ``tokens`` (a private copy: no undo step)."""
+    want, have = Counter(tokens), Counter(model.tokens())
+    for v, n in (have - want).items():
+        for _ in range(n):
+            model.remove_token(v)
+    for v, n in (want - have).items():
+        for _ in range(n):
+            model.add_token(v)
+
+
+class PlayTool(Tool):
+    """Play mode's mouse: drag a token from its vertex to a successor to move it."""
+
+    name, title = "play", "Play"
+    tooltip = "Play: drag a token from its vertex to a successor to move it"
+    context_menu = False
+
+    def __init__(self, canvas: QWidget, target: Any) -> None:
+        super().__init__(canvas)
+        self.target = target  # the Graph tab: its token counts, labels and on_drop
+
+    def press(self, button, mods, pos, view_pos):
+        item = self.canvas.vertex_at(pos)
+        if button != Qt.MouseButton.LeftButton or item is None:
+            return None
+        if not self.target.counts[item.vertex]:
+            self.canvas.status_message.emit(f"No token on {self.target.label(item.vertex)} to move")
+            return DoneGesture()
+        return TokenDrag(self.canvas, self.target, item.vertex, pos)
+
+    def double_click(self, pos: QPointF) -> bool:
+        return True  # no new vertex, no rename while playing
+
+    def hover_cursor(self, pos):
+        item = self.canvas.vertex_at(pos)
+        if item is not None and self.target.counts[item.vertex]:
+            return Qt.CursorShape.OpenHandCursor
+        return Qt.CursorShape.ArrowCursor
+
+
+class TokenDrag(Gesture):
+    """A token follows the mouse from vertex ``u``; dropping it on a vertex asks to play u -> that."""
+
+    def __init__(self, canvas: QWidget, target: Any, u: int, start: QPointF) -> None:
+        self.canvas, self.target, self.u = canvas, target, u
+        self.disc = animation.token_disc()
+        self.disc.setPos(start)
+        canvas.scene().addItem(self.disc)
+        canvas.scene().begin_rubber(u)
+        canvas.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+
+    def move(self, pos: QPointF, view_pos: QPointF) -> None:
+        self.disc.setPos(pos)
+        over = self.canvas.vertex_at(pos)
+        self.canvas.scene().move_rubber(pos, None if over is None or over.vertex == self.u else over)
+
+    def release(self, pos: QPointF, view_pos: QPointF) -> None:
+        over = self.canvas.vertex_at(pos)
+        self.cancel()
+        if over is None or over.vertex == self.u:
+            self.canvas.status_message.emit(
+                f"Drop the token on a successor of {self.target.label(self.u)} to move it")
+            return
+        self.target.on_drop((self.u, over.vertex))
+
+    def cancel(self) -> None:
+        scene = self.canvas.scene()
+        scene.end_rubber()
+        if self.disc.scene() is scene:
+            scene.removeItem(self.disc)
+        self.canvas.viewport().unsetCursor()
