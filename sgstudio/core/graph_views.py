@@ -46,6 +46,15 @@ class BulkViews:
 
         return _int64_view(self._dag.val) == 0
 
+    def custom_labels(self) -> dict[int, str]:
+        """The labels other than a vertex's own number, by vertex (a copy).
+
+        >>> from sgstudio.core.graph import GameGraph
+        >>> g = GameGraph.from_edges(3, []); g.set_label(1, "B"); g.custom_labels()
+        {1: 'B'}
+        """
+        return dict(self._vertices.custom_labels())
+
     def positions(self) -> np.ndarray:
         """Every id's position as a (max id + 1, 2) float array (a copy), NaN where there is none."""
         return self._vertices.positions()

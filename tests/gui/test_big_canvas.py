@@ -7,6 +7,8 @@ it found it (it undoes what it did).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
@@ -276,3 +278,30 @@ def test_rubber_band_selects_the_vertices_inside(big, qtbot):
     assert set(first) <= set(canvas.selected_vertices())  # Ctrl adds
     qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=start.toPoint())
     assert canvas.selected_vertices() == []  # a click on nothing clears
+
+
+def test_play_starts_on_the_big_graph_from_its_arrays(big, qtbot):
+    from sgstudio.core.games.dag_arrays import ArrayDagGame
+
+    model = big.document.model
+    qtbot.mouseClick(big.play.start_button, Qt.MouseButton.LeftButton)
+    try:
+        assert big.play.playing
+        session = big.play.session
+        assert isinstance(session.game, ArrayDagGame)  # the game is arrays, not a tuple per vertex
+        assert session.position == (10, 50_000, 123_456)
+        assert session.value == model.nim_sum()
+        v = 10
+        w = model.successors(v)[0]
+        assert big.play.play_move((v, w))
+        assert session.history[0].move == (v, w) and model.token_count(v) == 1  # the document stays
+        items = big.canvas.scene().vertex_items
+
+        def shown() -> bool:
+            counts = Counter(session.position)
+            return all(items[u].tokens == k for u, k in counts.items())
+
+        qtbot.waitUntil(shown)  # the canvas shows the played position (the computer's answer too)
+    finally:
+        big.play.stop()
+    assert not big.play.playing and big.canvas.scene().vertex_items[10].tokens == 1
