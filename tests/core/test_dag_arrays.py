@@ -33,7 +33,8 @@ def test_array_game_matches_brute_force(dag, data):
     assert (game.value(tokens) != 0) == wins(tokens)
     winning = {m for m in game.legal_moves(tokens) if not wins(game.apply(tokens, m))}
     assert set(game.winning_moves(tokens)) == winning
-    assert sorted(game.apply(tokens, m) for m in game.legal_moves(tokens)) == sorted(set(successors_of(tokens)))
+    after = sorted(game.apply(tokens, m) for m in game.legal_moves(tokens))
+    assert after == sorted(set(successors_of(tokens)))
     assert game.remaining_length(tokens) == sum(longest_by_walk(plain, v) for v in tokens)
     for v in range(n):
         for w in range(n):

@@ -46,7 +46,7 @@ class CsrRows(Sequence):
 class ArrayDagGame(DagGame):
     """:class:`DagGame` on vertices 0..n-1 with the edges ``src[i] -> dst[i]`` (repeats count once)."""
 
-    def __init__(self, n: int, src: np.ndarray, dst: np.ndarray) -> None:  # noqa: D107 (no super: arrays)
+    def __init__(self, n: int, src: np.ndarray, dst: np.ndarray) -> None:  # no super(): arrays, not lists
         src, dst = np.asarray(src, np.int64), np.asarray(dst, np.int64)
         if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
             raise ValueError(f"an edge has an endpoint outside 0..{n - 1}")
