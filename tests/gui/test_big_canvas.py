@@ -305,3 +305,20 @@ def test_play_starts_on_the_big_graph_from_its_arrays(big, qtbot):
     finally:
         big.play.stop()
     assert not big.play.playing and big.canvas.scene().vertex_items[10].tokens == 1
+
+
+def test_a_graph_growing_past_the_threshold_switches_to_the_big_drawing(window, qtbot, monkeypatch):
+    from sgstudio.gui.canvas import big_canvas
+
+    canvas, model = window.canvas, window.document.model
+    monkeypatch.setattr(big_canvas, "BIG_VERTICES", len(model) + 2)
+    assert not canvas.is_big()
+    window.actions["select_all"].trigger()
+    window.actions["duplicate"].trigger()  # twice the vertices: past the (lowered) threshold
+    assert canvas.is_big() and isinstance(canvas.scene(), BigGraphScene)
+    data = canvas.scene().data
+    assert int(data.alive.sum()) == len(model) and data.m == model.edge_count()
+    copies = canvas.selected_vertices()
+    assert copies and len(copies) == len(model) // 2  # the pasted copies stay selected
+    window.actions["undo"].trigger()
+    assert int(canvas.scene().data.alive.sum()) == len(model)  # the big drawing follows the undo

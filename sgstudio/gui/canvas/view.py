@@ -150,6 +150,21 @@ class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
                                 for k in range(min(index, old), max(index, old))):
             self.scene().fit_scene_rect()
             self.fit_graph()
+        self._grow_if_big()
+
+    def _grow_if_big(self) -> None:
+        """A small drawing whose graph grew past the big threshold by edits (a large paste, many
+        new vertices) becomes a big one, looking where it looked, with the same selection. It does
+        not turn small again when the graph shrinks (no flicker between the two at the threshold)."""
+        if self.is_big() or not big_canvas.wants_big(self.model):
+            return
+        chosen = self.selected_vertices()
+        centre, zoom = self.mapToScene(self.viewport().rect().center()), self.zoom()
+        self.set_model(self.model)
+        self.scene().select_ids(chosen)
+        self.resetTransform()
+        self.scale(zoom, zoom)
+        self.centerOn(centre)
 
     @staticmethod
     def _initial_positions(model: GameGraph) -> dict:
