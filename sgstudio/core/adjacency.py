@@ -54,7 +54,7 @@ class Adjacency:
         """The maps of vertices 0..n-1: ``adj[t]`` has the heads of t's edges in edge order, each
         with the edge's index as value (``with_slots``) or None."""
         adj = cls()
-        order = np.argsort(tails, kind="stable")
+        order = stable_order(tails)
         counts = np.bincount(tails, minlength=n) if tails.size else np.zeros(n, np.int64)
         adj._start = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
         kind = np.int32 if n < 2**31 and heads.size < 2**31 else np.int64
@@ -96,6 +96,10 @@ class Adjacency:
     def present(self, v: int) -> bool:
         """Whether id v is a vertex (reads no map)."""
         return bool(self._present[v])
+
+    def present_mask(self) -> np.ndarray:
+        """For every id, whether it is a vertex (a bool array; a bulk :meth:`present`)."""
+        return np.frombuffer(bytes(self._present), np.uint8).astype(bool)
 
     def keys_of(self, v: int) -> list[int]:
         """v's neighbours in map order, without making v's dict (a bulk read)."""
@@ -147,6 +151,24 @@ class Adjacency:
                 slots[a:a + len(found)] = list(found.values())
         self._start, self._heads, self._slots = start, heads, slots
         self._dicts = {}
+
+
+def stable_order(keys: np.ndarray) -> np.ndarray:
+    """``np.argsort(keys, kind="stable")`` for non-negative int keys below 2**31, about four times
+    faster: the composite keys ``key * size + index`` are distinct, so numpy's fast (vectorised,
+    unstable) sort puts them in the stable order.
+
+    >>> stable_order(np.array([2, 0, 2, 1, 0])).tolist()
+    [1, 4, 3, 0, 2]
+    """
+    size = len(keys)
+    if size == 0:
+        return np.zeros(0, np.int64)
+    if size >= 2**31 or int(keys.max()) >= 2**31:
+        return np.argsort(keys, kind="stable")
+    composite = np.asarray(keys, np.int64) * size + np.arange(size, dtype=np.int64)
+    composite.sort()
+    return composite % size
 
 
 def _copy_rows(old_start: np.ndarray, old: np.ndarray, new_start: np.ndarray, new: np.ndarray,

@@ -377,6 +377,10 @@ def _edge_arrays(n: int, edges: Iterable[tuple[int, int]]) -> tuple[np.ndarray, 
     pairs = pairs.reshape(-1, 2)
     if pairs.size and (pairs.min() < 0 or pairs.max() >= n):
         raise ValueError(f"edge endpoints must lie in 0..{n - 1}")
-    _, first = np.unique(pairs[:, 0] * max(n, 1) + pairs[:, 1], return_index=True)
+    keys = pairs[:, 0] * max(n, 1) + pairs[:, 1]
+    ordered = np.sort(keys)  # a fast sort finds out whether any edge repeats (the rare case)
+    if not (ordered[1:] == ordered[:-1]).any():
+        return pairs[:, 0].copy(), pairs[:, 1].copy()
+    _, first = np.unique(keys, return_index=True)
     first.sort()
     return pairs[first, 0].copy(), pairs[first, 1].copy()

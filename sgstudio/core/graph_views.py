@@ -34,6 +34,27 @@ class BulkViews:
 
         return _int64_view(self._dag.src).copy(), _int64_view(self._dag.dst).copy()
 
+    def zero_values(self) -> np.ndarray:
+        """For every id up to the largest, whether its value is 0 (a loss for the player to move;
+        also True for ids that are not vertices), as a bool array.
+
+        >>> from sgstudio.core.graph import GameGraph
+        >>> GameGraph.from_edges(3, [(0, 1), (1, 2)]).zero_values().tolist()
+        [True, False, True]
+        """
+        from sgstudio.core.incremental import _int64_view
+
+        return _int64_view(self._dag.val) == 0
+
+    def custom_labels(self) -> dict[int, str]:
+        """The labels other than a vertex's own number, by vertex (a copy).
+
+        >>> from sgstudio.core.graph import GameGraph
+        >>> g = GameGraph.from_edges(3, []); g.set_label(1, "B"); g.custom_labels()
+        {1: 'B'}
+        """
+        return dict(self._vertices.custom_labels())
+
     def positions(self) -> np.ndarray:
         """Every id's position as a (max id + 1, 2) float array (a copy), NaN where there is none."""
         return self._vertices.positions()
@@ -42,9 +63,11 @@ class BulkViews:
         """Give many vertices their positions at once, *without events* (for building a document
         before anything shows it, as :meth:`from_edges` does; edits use :meth:`set_pos`)."""
         vertices = np.asarray(vertices, np.int64)
-        unknown = [v for v in vertices.tolist() if not self._dag.has_vertex(v)]
-        if unknown:
-            raise ValueError(f"no vertex {unknown[0]}")
+        present = self._dag.succ.present_mask()
+        inside = (vertices >= 0) & (vertices < len(present))
+        unknown = vertices[~inside] if not inside.all() else vertices[~present[vertices]]
+        if unknown.size:
+            raise ValueError(f"no vertex {int(unknown[0])}")
         self._vertices.set_positions(vertices, np.asarray(xy, np.float64).reshape(-1, 2))
 
     def to_networkx(self) -> nx.DiGraph:

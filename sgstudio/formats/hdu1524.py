@@ -35,6 +35,7 @@ sgstudio.formats.hdu1524.CyclicGraphError: in.txt:3:3: the graph has the cycle 0
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,8 +64,15 @@ class Case:
 
 
 @dataclass
-class _Raw:
-    """A test case as arrays: CSR successors and flat queries, plus token indices for errors."""
+class CaseArrays:
+    """A test case as arrays (what :func:`parse_arrays` gives: no Python list per position, so a
+    case of 10^6 edges costs a few arrays): CSR successors, flat queries, the token index of each
+    X_i (for errors) and, once read, the Grundy values.
+
+    >>> (case,) = parse_arrays("3\\n1 1\\n1 2\\n0\\n2 0 1\\n0\\n")
+    >>> [a.tolist() for a in case.edge_arrays()], case.successors, list(case.queries), case.values.tolist()
+    ([[0, 1], [1, 2]], [[1], [2], []], [[0, 1]], [0, 1, 0])
+    """
 
     n: int
     start: np.ndarray  # successors of u: dst[start[u]:start[u+1]]
@@ -72,14 +80,50 @@ class _Raw:
     heads: np.ndarray  # token index of each X_i
     q_flat: np.ndarray
     q_len: np.ndarray
+    values: np.ndarray | None = None
+
+    def edge_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(tails, heads) of every edge in file order, as int64 arrays."""
+        return np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.start)), self.dst
+
+    @property
+    def successors(self) -> list[list[int]]:
+        flat, bounds = self.dst.tolist(), self.start.tolist()
+        return [flat[bounds[i]:bounds[i + 1]] for i in range(self.n)]
+
+    @property
+    def queries(self) -> QueryList:
+        return QueryList(self.q_flat, self.q_len)
 
     def to_case(self) -> Case:
-        flat = self.dst.tolist()
-        bounds = self.start.tolist()
-        succ = [flat[bounds[i]:bounds[i + 1]] for i in range(self.n)]
-        qf = self.q_flat.tolist()
-        qb = np.concatenate(([0], np.cumsum(self.q_len))).tolist()
-        return Case(self.n, succ, [qf[qb[i]:qb[i + 1]] for i in range(len(self.q_len))])
+        return Case(self.n, self.successors, list(self.queries))
+
+
+class QueryList(Sequence):
+    """The queries of a case read as arrays: a read-only sequence whose items are new lists, made
+    when asked for (a file may hold 10^5 queries, and a window lists a few hundred).
+
+    >>> queries = QueryList(np.array([0, 0, 1, 2]), np.array([1, 3]))
+    >>> len(queries), queries[1], queries[-1:], queries == [[0], [0, 1, 2]]
+    (2, [0, 1, 2], [[0, 1, 2]], True)
+    """
+
+    def __init__(self, flat: np.ndarray, lengths: np.ndarray) -> None:
+        self.flat, self.bounds = flat, np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+
+    def __len__(self) -> int:
+        return len(self.bounds) - 1
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        k = range(len(self))[index]
+        return self.flat[self.bounds[k]:self.bounds[k + 1]].tolist()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and len(other) == len(self) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class CyclicGraphError(ParseError):
@@ -121,42 +165,67 @@ def _plain_ints(text: str) -> np.ndarray:
     return values
 
 
-def _walk(ints: list[int], arr: np.ndarray, p: int) -> tuple[_Raw, int]:
+def _walk(arr: np.ndarray, ints: list[int] | None, p: int) -> tuple[CaseArrays, int]:
     """Read one test case starting at token p; raise _FallbackError on any irregularity."""
-    end = len(ints)
-    n = ints[p]
+    end = arr.size
+    n = int(arr[p])
     if n < 0:
         raise _FallbackError
     p += 1
     if n > end - p:  # fewer tokens left than positions: truncated (the exact reader says where)
         raise _FallbackError
-    heads = [0] * n
-    for i in range(n):
-        if p >= end or ints[p] < 0:
-            raise _FallbackError
-        heads[i] = p
-        p += ints[p] + 1
-    if p > end:
-        raise _FallbackError
-    h = np.array(heads, np.int64)
+    h, p = _list_heads(arr, ints, p, n)
     dst, counts = _gather(arr, h, p)
-    qheads = []
-    while True:
-        if p >= end or ints[p] < 0:
-            raise _FallbackError
-        if ints[p] == 0:
-            break
-        qheads.append(p)
-        p += ints[p] + 1
-    if p >= end:
-        raise _FallbackError
-    qh = np.array(qheads, np.int64)
+    qh, p = _list_heads(arr, ints, p, -1)
     q_flat, q_len = _gather(arr, qh, p)
     if (dst.size and (dst.min() < 0 or dst.max() >= n)) or (q_flat.size and (q_flat.min() < 0
                                                                               or q_flat.max() >= n)):
         raise _FallbackError
     start = np.concatenate(([0], np.cumsum(counts)))
-    return _Raw(n, start, dst, h, q_flat, q_len), p + 1
+    return CaseArrays(n, start, dst, h, q_flat, q_len), p + 1
+
+
+_compiled_heads = None
+COMPILED_WALK = 200_000  # tokens from which the lists are walked by compiled code
+
+
+def _list_heads(arr: np.ndarray, ints: list[int] | None, p: int, count: int) -> tuple[np.ndarray, int]:
+    """The token index of each count token of ``count`` lists ``X v_1 .. v_X`` from token p, and
+    the token after them; ``count < 0``: lists up to a count of 0 (the token returned). Compiled
+    (numba, on first use) for a big input: a file of 10^6 lists needs no Python loop and no list of
+    its tokens; a small one is walked in Python, on ``ints`` (the tokens as a list: the command
+    line starts without numba).
+    Raises _FallbackError where a count is negative or the lists run past the end."""
+    global _compiled_heads
+    if ints is not None:
+        heads, after = _heads_kernel(ints, p, count)
+    else:
+        if _compiled_heads is None:
+            from numba import njit
+
+            _compiled_heads = njit(cache=True, nogil=True)(_heads_kernel)
+        heads, after = _compiled_heads(arr, p, count)
+    if after < 0:
+        raise _FallbackError
+    return heads, int(after)
+
+
+def _heads_kernel(arr, p, count):  # compiled for big inputs; runs as Python on a list for small ones
+    end = len(arr)
+    limit = count if count >= 0 else end - p
+    heads = np.empty(max(limit, 0), np.int64)
+    k = 0
+    while k < limit:
+        if p >= end or arr[p] < 0:
+            return heads[:0], -1
+        if count < 0 and arr[p] == 0:
+            return heads[:k], p
+        heads[k] = p
+        k += 1
+        p += arr[p] + 1
+    if count < 0 or p > end:  # no 0 ended the queries, or the last list ran past the end
+        return heads[:0], -1
+    return heads[:k], p
 
 
 def _gather(arr: np.ndarray, heads: np.ndarray, stop: int) -> tuple[np.ndarray, np.ndarray]:
@@ -169,18 +238,18 @@ def _gather(arr: np.ndarray, heads: np.ndarray, stop: int) -> tuple[np.ndarray, 
     return block[keep], arr[heads]
 
 
-def _scan_fast(text: str) -> list[_Raw]:
+def _scan_fast(text: str) -> list[CaseArrays]:
     arr = _plain_ints(text)
-    ints = arr.tolist()
+    ints = arr.tolist() if arr.size < COMPILED_WALK else None
     cases, p = [], 0
-    while p < len(ints):
-        case, p = _walk(ints, arr, p)
+    while p < arr.size:
+        case, p = _walk(arr, ints, p)
         cases.append(case)
     return cases
 
 
 # -- exact path ------------------------------------------------------------------------------------
-def _scan_exact(text: str, file: str, loopy: bool = False) -> list[tuple[_Raw, np.ndarray]]:
+def _scan_exact(text: str, file: str, loopy: bool = False) -> list[tuple[CaseArrays, Any]]:
     """Token by token with exact error positions; values checked case by case (cycles)."""
     ts = TokenStream(text, file)
     out = []
@@ -191,7 +260,7 @@ def _scan_exact(text: str, file: str, loopy: bool = False) -> list[tuple[_Raw, n
             heads.append(ts.pos)
             x = ts.next_int(f"the number of moves from position {i}", lo=0)
             succ.append(ts.take_ints(x, _position(n), 0, n - 1))
-        raw = _Raw(n, np.concatenate(([0], np.cumsum([len(s) for s in succ], dtype=np.int64))),
+        raw = CaseArrays(n, np.concatenate(([0], np.cumsum([len(s) for s in succ], dtype=np.int64))),
                    np.array([v for s in succ for v in s], np.int64), np.array(heads, np.int64),
                    np.zeros(0, np.int64), np.zeros(0, np.int64))
         values = _values(raw, text, file, loopy)
@@ -209,7 +278,7 @@ def _position(n: int) -> str:
     return f"a position in 0..{number(n - 1)}" if n else "a position (this graph has none)"
 
 
-def _values(raw: _Raw, text: str, file: str, loopy: bool = False) -> Any:
+def _values(raw: CaseArrays, text: str, file: str, loopy: bool = False) -> Any:
     """Grundy values of the case's graph; a cycle becomes a CyclicGraphError at its closing edge.
     ``loopy``: the generalized values (a :class:`~sgstudio.core.games.loopy.LoopyValues`)."""
     src = np.repeat(np.arange(raw.n, dtype=np.int64), np.diff(raw.start))
@@ -228,7 +297,7 @@ def _values(raw: _Raw, text: str, file: str, loopy: bool = False) -> Any:
                                expected=found.expected) from None
 
 
-def _read(text: str, file: str, loopy: bool = False) -> list[tuple[_Raw, Any]]:
+def _read(text: str, file: str, loopy: bool = False) -> list[tuple[CaseArrays, Any]]:
     check_not_empty(text, file, "the number of positions N")
     try:
         raws = _scan_fast(text)
@@ -244,6 +313,15 @@ def parse(text: str, file: str = "<string>", loopy: bool = False) -> list[Case]:
     return [raw.to_case() for raw, _ in _read(text, file, loopy)]
 
 
+def parse_arrays(text: str, file: str = "<string>", loopy: bool = False) -> list[CaseArrays]:
+    """:func:`parse`, the cases as :class:`CaseArrays` with their Grundy values (for big inputs)."""
+    out = []
+    for raw, values in _read(text, file, loopy):
+        raw.values = values
+        out.append(raw)
+    return out
+
+
 def solve(text: str, file: str = "<string>", loopy: bool = False) -> str:
     """The judge's output: ``WIN`` or ``LOSE`` per query, one per line (``loopy``: cycles allowed,
     and ``DRAW`` where nobody can force a win)."""
@@ -255,7 +333,7 @@ def solve(text: str, file: str = "<string>", loopy: bool = False) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def _solve_loopy(cases: list[tuple[_Raw, Any]]) -> str:
+def _solve_loopy(cases: list[tuple[CaseArrays, Any]]) -> str:
     from sgstudio.core.games.loopy_sums import query_codes
 
     words = np.array(["LOSE\n", "WIN\n", "DRAW\n"])  # the codes of query_codes

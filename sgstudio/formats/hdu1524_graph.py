@@ -8,6 +8,7 @@ queries are multisets of token positions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain
 
 import numpy as np
@@ -19,7 +20,7 @@ from sgstudio.formats import hdu1524
 def cases(text: str, file: str, loopy: bool = False) -> list[object]:
     """The test cases of an HDU 1524 input (ParseError on bad input; CyclicGraphError when a graph
     has a cycle, unless ``loopy``)."""
-    return list(hdu1524.parse(text, file, loopy))
+    return list(hdu1524.parse_arrays(text, file, loopy))  # arrays: no Python list per position
 
 
 def case_parts(case: object) -> tuple[int, list[list[int]], list[list[int]]]:
@@ -28,22 +29,31 @@ def case_parts(case: object) -> tuple[int, list[list[int]], list[list[int]]]:
     return len(succ), succ, [list(q) for q in case.queries]
 
 
-def case_model(case: object, loopy: bool = False) -> tuple[GameGraph, list[list[int]]]:
+def case_model(case: object, loopy: bool = False, check: Callable[[int, int], None] | None = None
+               ) -> tuple[GameGraph, list[list[int]]]:
     """The game of a case (no positions yet; the first query's tokens placed) and its queries.
 
-    Raises CycleError when the case's graph has a cycle, unless ``loopy`` (a game in loopy mode).
+    ``check(vertices, edges)`` is called once the counts are known, before the graph is built (the
+    window refuses there a graph too big for its memory). Raises CycleError when the case's graph
+    has a cycle, unless ``loopy`` (a game in loopy mode).
 
     >>> model, queries = case_model(hdu1524.Case(2, [[1], [0]], [[0]]), loopy=True)
     >>> model.loopy, str(model.outcome()), queries
     (True, 'DRAW', [[0]])
     """
-    succ = case.successors
-    n = len(succ)
-    lengths = np.fromiter(map(len, succ), np.int64, n)
-    tails = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    heads = np.fromiter(chain.from_iterable(succ), np.int64, int(lengths.sum()))
+    if hasattr(case, "edge_arrays"):  # a case read as arrays: its lists of queries are new already
+        tails, heads = case.edge_arrays()
+        n, queries = case.n, case.queries
+    else:
+        succ = case.successors
+        n = len(succ)
+        lengths = np.fromiter(map(len, succ), np.int64, n)
+        tails = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        heads = np.fromiter(chain.from_iterable(succ), np.int64, int(lengths.sum()))
+        queries = [list(q) for q in case.queries]
+    if check is not None:
+        check(n, len(heads))
     model = GameGraph.from_edges(n, np.stack([tails, heads], axis=1), loopy=loopy)
-    queries = [list(q) for q in case.queries]
     for v in queries[0] if queries else ():
         model.add_token(v)
     return model, queries

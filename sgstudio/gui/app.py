@@ -83,7 +83,7 @@ def run(argv: Sequence[str]) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from sgstudio.gui import errors, tasks
+    from sgstudio.gui import errors, progress, tasks
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "sgstudio"])
     app.setOrganizationName("sgstudio")
@@ -97,10 +97,13 @@ def run(argv: Sequence[str]) -> int:
     if args.screenshot:
         return screenshot(app, window, args.file, args.screenshot, args.tab)
     window.document.load_example()
-    if args.file:
+    later = bool(args.file) and progress.is_big(args.file)  # a big file opens in the shown window
+    if args.file and not later:
         load(window, args.file, args.tab)
     window.tabs.show_tab(args.tab or window.tabs.graph.key)
     window.show()
+    if later:
+        QTimer.singleShot(0, lambda: load(window, args.file, args.tab))
     QTimer.singleShot(0, lambda: window.autosave.offer_recovery(window))
     return app.exec()
 

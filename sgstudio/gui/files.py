@@ -32,7 +32,8 @@ from sgstudio.formats import hdu1524_graph as hdu
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.formats.hdu1524 import CyclicGraphError
 from sgstudio.formats.tokens import read_file
-from sgstudio.gui import errors, progress
+from sgstudio.gui import errors, memory, progress
+from sgstudio.gui.canvas import big_canvas
 from sgstudio.gui.cases import choose_case, counted, judge_name
 from sgstudio.gui.commands import PlaceTokensCommand
 from sgstudio.gui.tabs.studio_tabs import TabStateError
@@ -56,14 +57,14 @@ class Loaded:
     def __init__(self, model: GameGraph, name: str, path: Path | None = None, tabs: dict | None = None,
                  queries: Sequence[Sequence[int]] = (), source: str = "") -> None:
         self.model, self.name, self.path, self.tabs = model, name, path, dict(tabs or {})
-        self.queries, self.source = [list(q) for q in queries], source
+        self.queries, self.source = queries, source  # kept as given: a file may hold 10^5 queries
 
 
 class DocumentController(QObject):
     """Owns the open model and its file; the window wires its signals to the panels."""
 
     model_replaced = Signal(object)
-    queries_replaced = Signal(object, list, str)
+    queries_replaced = Signal(object, object, str)  # object: a list of 10^5 queries is not converted
     title_changed = Signal(str)
     recent_changed = Signal(list)
     saved = Signal(str)
@@ -139,14 +140,16 @@ class DocumentController(QObject):
         """Read and validate a file; on a problem show a dialog and return None."""
         hint = ""
         try:
-            with progress.opening(self.window, path, self.interactive) as step:
-                text = read_file(path)
+            with progress.opening(self.window, path, self.interactive) as work:  # a big file: in threads
+                text = work(f"Reading {Path(path).name}…", read_file, path)
                 if force_hdu or not is_sgs(path, text):
                     hint = IMPORT_HINT if force_hdu else TAB_HINT  # Import is File > Import Judge File
-                    return self._read_hdu(text, path, step)
-                step("Reading the game…", 40)
-                doc = sgs.loads(text, path)
+                    return self._read_hdu(text, path, work)
+                doc = work("Parsing the game…", sgs.loads, text, path)
                 self._check_tabs(doc.tabs, text, path)
+                work("Laying out the graph…", big_canvas.prepare, doc.graph)
+        except progress.OpeningCancelled:  # the open document stays as it was
+            return None
         except Exception as err:  # a bad file, or a bug: the open document stays as it was
             self.refuse("open", path, err, hint)
             return None
@@ -215,19 +218,19 @@ class DocumentController(QObject):
         self.tab_set.show_tab(tab.key)
         return True
 
-    def _read_hdu(self, text: str, path: str, step: progress.Step = progress.quiet) -> Loaded | None:
-        step("Parsing the positions and moves…", 20)
+    def _read_hdu(self, text: str, path: str, work: progress.Work = progress.inline) -> Loaded | None:
         try:
-            cases, loopy = hdu.cases(text, path), False
+            cases, loopy = work("Parsing the positions and moves…", hdu.cases, text, path), False
         except CyclicGraphError as err:  # offered as a loopy game instead of being refused
             if not self.offer_loopy(path, err):
                 raise
-            cases, loopy = hdu.cases(text, path, loopy=True), True
+            cases, loopy = work("Parsing the positions and moves…", hdu.cases, text, path, True), True
         index = self.choose_case(cases, path) if len(cases) > 1 else 0
         if index is None:
             return None
-        step("Building the graph and its Grundy values…", 60)
-        model, queries = hdu.case_model(cases[index], loopy=loopy)
+        model, queries = work("Building the graph and its Grundy values…", hdu.case_model, cases[index],
+                              loopy, lambda n, m: memory.check_graph(path, n, m))  # refused before building
+        work("Laying out the graph…", big_canvas.prepare, model)
         name = Path(path).name
         count = f"{len(queries)} quer{'y' if len(queries) == 1 else 'ies'}"
         source = f"{name}, test case {index + 1} of {len(cases)}: {count}; click one to place its tokens"

@@ -70,6 +70,24 @@ def test_parse_errors_name_line_and_column(text, line, column, words):
         assert str(err).startswith(f"in.txt:{line}:{column}: ")
 
 
+ERROR_CASES = test_parse_errors_name_line_and_column.pytestmark[0].args[1]
+
+
+def test_the_compiled_walk_of_big_inputs_reads_and_refuses_the_same(monkeypatch):
+    monkeypatch.setattr(hdu1524, "COMPILED_WALK", 0)  # every input walked by the compiled kernel
+    for text, line, column, words in ERROR_CASES:
+        with pytest.raises(ParseError) as info:
+            parse(text, "in.txt")
+        assert (info.value.line, info.value.column) == (line, column) and words in info.value.message
+    assert parse(SAMPLE) == [Case(4, [[1, 2], [], [3], []], [[0], [0, 2]]),
+                             Case(4, [[1], [2], [], []], [[0, 1], [1, 1], [0, 1, 3]])]
+    assert solve(SAMPLE) == "WIN\nWIN\nWIN\nLOSE\nWIN\n"
+    arrays = hdu1524.parse_arrays(SAMPLE)
+    assert [(a.n, a.successors, a.queries) for a in arrays] == [(c.n, c.successors, c.queries)
+                                                                for c in parse(SAMPLE)]
+    assert arrays[0].values.tolist() == [2, 0, 1, 0]  # 0 -> {1, 2}, 2 -> 3
+
+
 def test_first_error_in_reading_order_wins():
     cyclic_then_junk = "2\n1 1\n1 0\n0\n3\n0\nx\n"
     with pytest.raises(ParseError, match=r"in.txt:3:3: the graph has the cycle 0 -> 1 -> 0"):

@@ -7,9 +7,12 @@ it found it (it undoes what it did).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QInputDialog
 
 from sgstudio.core.graph import GameGraph
@@ -204,3 +207,118 @@ def test_expand_neighbourhood_lays_it_out_and_undoes(big, qtbot):
     big.undo_stack.undo()
     assert {w: model.pos(w) for w in before} == before
     canvas.scene().clearSelection()
+
+
+def near_black(image) -> int:
+    """How many pixels of ``image`` are (nearly) black."""
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    pixels = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine())
+    rgb = pixels[:, : 4 * image.width()].reshape(image.height(), image.width(), 4)[..., :3]
+    return int(np.count_nonzero(rgb.max(axis=2) < 50))
+
+
+def empty_spot(canvas, near: QPointF) -> QPointF:
+    """A viewport point near ``near`` with no vertex under it."""
+    for dx in range(0, 200, 7):
+        for dy in range(0, 200, 7):
+            p = near + QPointF(dx, dy)
+            if canvas.vertex_at(canvas.mapToScene(p.toPoint())) is None:
+                return p
+    raise AssertionError("no empty spot")
+
+
+def test_select_all_selects_every_vertex_through_the_arrays(big, qtbot):
+    canvas, scene = big.canvas, big.canvas.scene()
+    canvas.fit_whole()
+    canvas.viewport().repaint()
+    before = canvas.viewport().grab().toImage()
+    heard: list[list[int]] = []
+    canvas.selection_changed.connect(heard.append)
+    canvas.setFocus()
+    qtbot.keyClick(canvas, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    assert canvas.selected_vertices() == list(range(N))
+    assert heard and len(heard[-1]) == N  # one piece of news, with every vertex
+    assert len(scene.vertex_items) <= DETAIL_ITEMS + 30  # no item made for them
+    canvas.viewport().repaint()
+    after = canvas.viewport().grab().toImage()
+    dark = [near_black(image) for image in (before, after)]
+    assert dark[1] > 2 * dark[0] + 100  # the selected cells are drawn black
+    qtbot.keyClick(canvas, Qt.Key.Key_Escape)
+    assert canvas.selected_vertices() == [] and not scene.data.selected.any()
+    canvas.selection_changed.disconnect(heard.append)
+
+
+def test_rubber_band_selects_the_vertices_inside(big, qtbot):
+    canvas, scene = big.canvas, big.canvas.scene()
+    canvas.go_to("30000")
+    scene.clearSelection()
+    middle = QPointF(canvas.viewport().rect().center())
+    start = empty_spot(canvas, middle - QPointF(250, 150))
+    end = start + QPointF(300, 200)
+    qtbot.mousePress(canvas.viewport(), Qt.MouseButton.LeftButton, pos=start.toPoint())
+    for k in range(1, 5):
+        qtbot.mouseMove(canvas.viewport(), (start + (end - start) * (k / 4)).toPoint())
+    qtbot.mouseRelease(canvas.viewport(), Qt.MouseButton.LeftButton, pos=end.toPoint())
+    area = canvas.mapToScene(QRectF(start, end).toRect()).boundingRect()
+    x, y = scene.data.xy[:N, 0], scene.data.xy[:N, 1]  # every centre, not through the grid
+    inside = np.flatnonzero((x >= area.left()) & (x <= area.right())
+                            & (y >= area.top()) & (y <= area.bottom())).tolist()
+    assert len(inside) > 3
+    assert canvas.selected_vertices() == inside
+    items = [scene.vertex_items[v] for v in inside if v in scene.vertex_items]
+    assert items and all(item.isSelected() for item in items)  # the items show it too
+    first = inside
+    start2 = empty_spot(canvas, end + QPointF(40, 40))
+    end2 = start2 + QPointF(80, 60)
+    qtbot.mousePress(canvas.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier,
+                     pos=start2.toPoint())
+    qtbot.mouseMove(canvas.viewport(), end2.toPoint())
+    qtbot.mouseRelease(canvas.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier,
+                       pos=end2.toPoint())
+    assert set(first) <= set(canvas.selected_vertices())  # Ctrl adds
+    qtbot.mouseClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=start.toPoint())
+    assert canvas.selected_vertices() == []  # a click on nothing clears
+
+
+def test_play_starts_on_the_big_graph_from_its_arrays(big, qtbot):
+    from sgstudio.core.games.dag_arrays import ArrayDagGame
+
+    model = big.document.model
+    qtbot.mouseClick(big.play.start_button, Qt.MouseButton.LeftButton)
+    try:
+        assert big.play.playing
+        session = big.play.session
+        assert isinstance(session.game, ArrayDagGame)  # the game is arrays, not a tuple per vertex
+        assert session.position == (10, 50_000, 123_456)
+        assert session.value == model.nim_sum()
+        v = 10
+        w = model.successors(v)[0]
+        assert big.play.play_move((v, w))
+        assert session.history[0].move == (v, w) and model.token_count(v) == 1  # the document stays
+        items = big.canvas.scene().vertex_items
+
+        def shown() -> bool:
+            counts = Counter(session.position)
+            return all(items[u].tokens == k for u, k in counts.items())
+
+        qtbot.waitUntil(shown)  # the canvas shows the played position (the computer's answer too)
+    finally:
+        big.play.stop()
+    assert not big.play.playing and big.canvas.scene().vertex_items[10].tokens == 1
+
+
+def test_a_graph_growing_past_the_threshold_switches_to_the_big_drawing(window, qtbot, monkeypatch):
+    from sgstudio.gui.canvas import big_canvas
+
+    canvas, model = window.canvas, window.document.model
+    monkeypatch.setattr(big_canvas, "BIG_VERTICES", len(model) + 2)
+    assert not canvas.is_big()
+    window.actions["select_all"].trigger()
+    window.actions["duplicate"].trigger()  # twice the vertices: past the (lowered) threshold
+    assert canvas.is_big() and isinstance(canvas.scene(), BigGraphScene)
+    data = canvas.scene().data
+    assert int(data.alive.sum()) == len(model) and data.m == model.edge_count()
+    copies = canvas.selected_vertices()
+    assert copies and len(copies) == len(model) // 2  # the pasted copies stay selected
+    window.actions["undo"].trigger()
+    assert int(canvas.scene().data.alive.sum()) == len(model)  # the big drawing follows the undo

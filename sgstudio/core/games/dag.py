@@ -320,6 +320,9 @@ class DagGame(TokenGame):
         self._edges = {(u, v) for u, v in zip(src, dst, strict=True)}
         self._depths: list[int] | None = None
 
+    def _is_edge(self, v: int, w: int) -> bool:
+        return (v, w) in self._edges
+
     @classmethod
     def from_edges(cls, n: int, edges: Sequence[tuple[int, int]]) -> DagGame:
         """The game on vertices 0..n-1 with these edges (successors kept in edge order)."""
@@ -347,7 +350,7 @@ class DagGame(TokenGame):
         v, w = move
         if v not in position:
             raise ValueError(f"no token on vertex {v}")
-        if (v, w) not in self._edges:
+        if not self._is_edge(v, w):
             raise ValueError(f"{v} -> {w} is not an edge")
         tokens = sorted(position)
         tokens.remove(v)

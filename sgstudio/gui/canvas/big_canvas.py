@@ -22,9 +22,12 @@ moves first), so the part of the graph where the game is reads like a small draw
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 import numpy as np
 
 from sgstudio.core.graph import GameGraph
+from sgstudio.gui.canvas.big_data import BigData, data_of
 
 BIG_VERTICES = 5_000
 BIG_EDGES = 20_000
@@ -35,9 +38,47 @@ SLOTS_PER_COLUMN = 2
 MAX_CLUSTERS = 40  # tokens beyond this many get no cluster at opening
 
 
+Placed = tuple[list[int], tuple[float, float] | None, int]
+_PREPARED: WeakKeyDictionary[GameGraph, tuple[int, Placed, BigData]] = WeakKeyDictionary()
+
+
 def wants_big(model: GameGraph) -> bool:
     """Whether ``model`` is drawn the big way."""
     return len(model) > BIG_VERTICES or model.edge_count() > BIG_EDGES
+
+
+def _stamp(model: GameGraph) -> tuple[int, int]:
+    """What must not have changed for a prepared drawing to be taken (nothing edits a document
+    between its preparation and its showing; this guards against a different graph)."""
+    return len(model), model.edge_count()
+
+
+def prepare(model: GameGraph) -> GameGraph:
+    """Get a big graph ready to be shown: positions for the vertices without one (:func:`place_big`)
+    and the drawing's arrays, kept for the canvas to take when it shows ``model`` (unchanged by
+    then). Uses no Qt, so a worker thread runs it while a big file opens; a small graph is left as
+    it is. Returns ``model``."""
+    if wants_big(model):
+        placed = place_big(model)
+        _PREPARED[model] = (_stamp(model), placed, data_of(model))
+    return model
+
+
+def placement(model: GameGraph) -> Placed:
+    """:func:`place_big`'s answer for ``model``: the one :func:`prepare` found, else placed now."""
+    found = _PREPARED.get(model)
+    if found is not None and found[0] == _stamp(model):
+        return found[1]
+    _PREPARED.pop(model, None)
+    return place_big(model)
+
+
+def prepared_data(model: GameGraph) -> BigData:
+    """The drawing's arrays of ``model``: those :func:`prepare` built (taken), else built now."""
+    found = _PREPARED.pop(model, None)
+    if found is not None and found[0] == _stamp(model):
+        return found[2]
+    return data_of(model)
 
 
 def cluster(model: GameGraph, v: int, centre: tuple[float, float], taken: set[int]
@@ -71,7 +112,7 @@ def slot_centre(origin: tuple[float, float], slot: int) -> tuple[float, float]:
     return origin[0] - (column + 0.5) * CLUSTER_W, origin[1] + (row + 0.5) * CLUSTER_H
 
 
-def place_big(model: GameGraph) -> tuple[list[int], tuple[float, float] | None, int]:
+def place_big(model: GameGraph) -> Placed:
     """Positions for every vertex that has none (no events: the document is being opened):
     clusters around the tokens, the rest in wrapped layers. Returns the clusters' vertices, the
     top-right corner of their area (None when nothing was placed) and how many slots they took."""

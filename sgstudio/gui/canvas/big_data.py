@@ -35,13 +35,14 @@ def _grown(array: np.ndarray, size: int, fill) -> np.ndarray:
 
 class BigData:
     """Arrays of a big drawing: ``xy`` (positions), ``zero`` (value 0?), ``alive``, ``live`` (has an
-    item), the edges ``src``/``dst`` (first ``m`` rows), and the grid."""
+    item), ``selected``, the edges ``src``/``dst`` (first ``m`` rows), and the grid."""
 
     def __init__(self) -> None:
         self.xy = np.zeros((0, 2))
         self.zero = np.zeros(0, bool)
         self.alive = np.zeros(0, bool)
         self.live = np.zeros(0, bool)
+        self.selected = np.zeros(0, bool)
         self.src = np.zeros(0, np.int32)
         self.dst = np.zeros(0, np.int32)
         self.m = 0
@@ -60,6 +61,7 @@ class BigData:
         data.zero = np.asarray(zero).astype(bool)
         data.alive = np.ones(size, bool) if alive is None else np.asarray(alive, bool).copy()
         data.live = np.zeros(size, bool)
+        data.selected = np.zeros(size, bool)
         data.src, data.dst = src.astype(np.int32), dst.astype(np.int32)
         data.m = len(src)
         data.grid = SpatialGrid(data.xy, data.alive)
@@ -73,6 +75,7 @@ class BigData:
         self.zero = _grown(self.zero, size, True)
         self.alive = _grown(self.alive, size, False)
         self.live = _grown(self.live, size, False)
+        self.selected = _grown(self.selected, size, False)
         self.xy[v] = (x, y)
         self.zero[v], self.alive[v] = zero, True
         self._count += 1
@@ -83,7 +86,7 @@ class BigData:
         self._changed()
 
     def remove_vertex(self, v: int) -> None:
-        self.alive[v] = self.live[v] = False
+        self.alive[v] = self.live[v] = self.selected[v] = False
         self._count += 1
         self._changed()
 
@@ -133,12 +136,9 @@ class BigData:
 
     def edges_in(self, left: float, top: float, right: float, bottom: float) -> np.ndarray:
         """The indices of the edges whose bounding box meets the rectangle."""
-        src, dst = self.edge_list()
-        xs, xd = self.xy[src, 0], self.xy[dst, 0]
-        keep = (np.minimum(xs, xd) <= right) & (np.maximum(xs, xd) >= left)
-        ys, yd = self.xy[src, 1], self.xy[dst, 1]
-        keep &= (np.minimum(ys, yd) <= bottom) & (np.maximum(ys, yd) >= top)
-        return np.flatnonzero(keep)
+        from sgstudio.gui.canvas.big_kernels import edges_in_box
+
+        return edges_in_box(self.src, self.dst, self.xy, self.m, left, top, right, bottom)
 
     # -- extent -------------------------------------------------------------------------------
     def extent(self) -> tuple[float, float, float, float] | None:
@@ -158,7 +158,22 @@ class BigData:
 
     def nbytes(self) -> int:
         """Memory held by the arrays (the grid included)."""
-        arrays = [self.xy, self.zero, self.alive, self.live, self.src, self.dst]
+        arrays = [self.xy, self.zero, self.alive, self.live, self.selected, self.src, self.dst]
         if self.grid is not None:
             arrays += [self.grid.ids, self.grid.keys]
         return sum(a.nbytes for a in arrays)
+
+
+def data_of(model) -> BigData:
+    """The arrays of a :class:`~sgstudio.core.graph.GameGraph` (every vertex must have a position).
+    Needs no Qt: a worker thread may build them for a document that nothing shows yet."""
+    xy = model.positions()
+    size = len(xy)
+    alive = np.zeros(size, bool)
+    alive[np.array(model.nodes(), np.int64)] = True
+    zero = np.ones(size, bool)
+    known = model.zero_values()[:size]
+    zero[: len(known)] = known
+    src, dst = model.edge_arrays()
+    return BigData.build(size, xy, zero, src, dst, alive)
+

@@ -62,17 +62,26 @@ class SpatialGrid:
         self.xy, self.alive = xy, alive
         self._build()
 
-    def in_rect(self, left: float, top: float, right: float, bottom: float) -> np.ndarray:
-        """The ids of the live vertices inside the rectangle (each once)."""
+    def _row_slices(self, left: float, top: float, right: float, bottom: float
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """Where each row of cells meeting the rectangle starts and ends in the sorted ids."""
         (c0, c1), (r0, r1) = (self._cells(np.array([left, right]), np.array([top, bottom])))
         c0, c1 = max(int(c0), 0), min(int(c1), self.columns - 1)
         r0, r1 = max(int(r0), 0), int(r1)
-        parts = []
-        if c0 <= c1 and r0 <= r1 and self.keys.size:
-            rows = np.arange(r0, r1 + 1) * self.columns
-            lo = np.searchsorted(self.keys, rows + c0, "left")
-            hi = np.searchsorted(self.keys, rows + c1, "right")
-            parts = [self.ids[a:b] for a, b in zip(lo.tolist(), hi.tolist(), strict=True) if b > a]
+        if c0 > c1 or r0 > r1 or not self.keys.size:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
+        rows = np.arange(r0, r1 + 1) * self.columns
+        return np.searchsorted(self.keys, rows + c0, "left"), np.searchsorted(self.keys, rows + c1, "right")
+
+    def count_in_rect(self, left: float, top: float, right: float, bottom: float) -> int:
+        """About how many vertices lie in the rectangle (those of the cells it meets; at once)."""
+        lo, hi = self._row_slices(left, top, right, bottom)
+        return int((hi - lo).sum()) + len(self.loose)
+
+    def in_rect(self, left: float, top: float, right: float, bottom: float) -> np.ndarray:
+        """The ids of the live vertices inside the rectangle (each once)."""
+        lo, hi = self._row_slices(left, top, right, bottom)
+        parts = [self.ids[a:b] for a, b in zip(lo.tolist(), hi.tolist(), strict=True) if b > a]
         if self.loose:
             parts.append(np.fromiter(self.loose, np.int64, len(self.loose)))
         if not parts:

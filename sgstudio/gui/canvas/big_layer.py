@@ -1,11 +1,13 @@
 """The layer that draws a big graph: one item, the visible part only, a few C++ calls per paint.
 
 Vertices come from the grid of :class:`~sgstudio.gui.canvas.big_data.BigData` (only those in the
-exposed rectangle), edges from a vectorised box test, cached per view rectangle. What is drawn
+exposed rectangle), edges from a compiled box test, cached per view rectangle. What is drawn
 depends on the zoom and on how much is in sight (level of detail):
 
-- more than :data:`DENSE` vertices in sight: a *density* picture, one pixel block per 2x2 screen
-  pixels, blue where the vertices there are of value 0, orange where not, darker where denser;
+- more than :data:`DENSE` vertices in sight: the *overview*, one picture of edges and vertices made
+  by compiled loops (:func:`~sgstudio.gui.canvas.big_kernels.overview_image`): a cell per 2x2 screen
+  pixels, blue where the vertices there are of value 0, orange where not, darker where denser,
+  black where selected, over the lines of an even sample of the edges;
 - vertices a few pixels wide: dots (one wide-point call per colour);
 - closer (a vertex at least :data:`DETAIL_PX` pixels across and at most :data:`DETAIL_CAP` in
   sight): discs with their outline and the white inner ring of value 0. Labels and values come
@@ -23,11 +25,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from sgstudio.gui import palette
+from sgstudio.gui.canvas import big_kernels
 from sgstudio.gui.canvas.big_data import BigData
 from sgstudio.gui.canvas.items import ARROW, ARROW_LOD, RADIUS, TEXT_LOD
 
@@ -38,9 +41,7 @@ EDGE_CAP = 12_000  # edges drawn per paint at most (beyond: an even sample) ...
 PIXEL_BUDGET = 150_000  # ... and fewer when they are long: about this many pixels of line per paint
 CLEAR_EDGES = 1_500  # up to this many edges in sight are drawn in full ink; more, lighter
 ARROW_CAP = 4_000  # arrowheads drawn only when no more edges than this are in sight
-BIN = 2  # screen pixels per density cell
 LAYER = QGraphicsItem.UserType + 5
-_BLUE, _ORANGE = np.array([0, 114, 178], float), np.array([230, 159, 0], float)
 
 
 def polygon(points: np.ndarray):
@@ -50,30 +51,6 @@ def polygon(points: np.ndarray):
     poly = fn.create_qpolygonf(len(points))
     fn.ndarray_from_qpolygonf(poly)[:] = points
     return poly
-
-
-def density_image(x: np.ndarray, y: np.ndarray, zero: np.ndarray, width: int, height: int) -> QImage:
-    """A ``width`` x ``height`` picture of points already in image coordinates: per pixel, blue
-    where most points there have value 0, orange where most do not; the more points, the more opaque.
-
-    >>> img = density_image(np.array([0.5, 1.5]), np.array([0.5, 0.5]), np.array([True, False]), 2, 1)
-    >>> img.pixelColor(0, 0).name(), img.pixelColor(1, 0).name()
-    ('#0072b2', '#e69f00')
-    """
-    width, height = max(1, width), max(1, height)
-    ix, iy = np.floor(x).astype(np.int64), np.floor(y).astype(np.int64)
-    inside = (ix >= 0) & (ix < width) & (iy >= 0) & (iy < height)
-    cell = iy[inside] * width + ix[inside]
-    total = np.bincount(cell, minlength=width * height).astype(float)
-    zeros = np.bincount(cell, weights=zero[inside].astype(float), minlength=width * height)
-    rgba = np.zeros((width * height, 4), np.uint8)
-    seen = total > 0
-    mostly_zero = (zeros[seen] * 2 >= total[seen])[:, None]  # the majority's colour (a mix is muddy)
-    rgba[seen, :3] = np.where(mostly_zero, _BLUE, _ORANGE).astype(np.uint8)
-    top = math.log1p(total.max()) if seen.any() else 1.0
-    rgba[seen, 3] = (110 + 145 * np.log1p(total[seen]) / max(top, 1e-9)).astype(np.uint8)
-    image = QImage(rgba.tobytes(), width, height, 4 * width, QImage.Format.Format_RGBA8888)
-    return image.copy()  # owns its pixels
 
 
 class BigLayer(QGraphicsItem):
@@ -124,13 +101,15 @@ class BigLayer(QGraphicsItem):
             area = area.intersected(view)
         pad = RADIUS + 4 / max(scale, 1e-9)
         box = area.adjusted(-pad, -pad, pad, pad)
+        wide = view.adjusted(-pad, -pad, pad, pad)
+        if self.data.grid.count_in_rect(box.left(), box.top(), box.right(), box.bottom()) > DENSE:
+            self._paint_overview(painter, t, area, wide)
+            return
         ids = self.data.grid.in_rect(box.left(), box.top(), box.right(), box.bottom())
-        self._paint_edges(painter, scale, view.adjusted(-pad, -pad, pad, pad), box)
+        self._paint_edges(painter, scale, wide, box)
         crowd = ids.size
         ids = ids[~self.data.live[ids]]
-        if crowd > DENSE:
-            self._paint_density(painter, t, ids, box)
-        elif 2 * RADIUS * scale < DETAIL_PX or crowd > DETAIL_CAP:
+        if 2 * RADIUS * scale < DETAIL_PX or crowd > DETAIL_CAP:
             self._paint_dots(painter, scale, ids)
         else:
             self._paint_discs(painter, scale, ids)
@@ -193,26 +172,38 @@ class BigLayer(QGraphicsItem):
                 painter.drawLines(polygon(_arrow_strokes(ga, gb)))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
-    def _paint_density(self, painter: QPainter, t, ids: np.ndarray, box: QRectF) -> None:
+    def _paint_overview(self, painter: QPainter, t, area: QRectF, view: QRectF) -> None:
+        """Far out: edges and vertices rasterised into one picture (:mod:`big_kernels`)."""
         self.last_lod = "density"
-        device = t.mapRect(box).toAlignedRect()
-        xy = self.data.xy[ids]
-        x = (t.m11() * xy[:, 0] + t.dx() - device.left()) / BIN
-        y = (t.m22() * xy[:, 1] + t.dy() - device.top()) / BIN
-        image = density_image(x, y, self.data.zero[ids], math.ceil(device.width() / BIN),
-                              math.ceil(device.height() / BIN))
+        device = t.mapRect(area).toAlignedRect().intersected(QRect(QPoint(0, 0), self._device_size(painter)))
+        if device.isEmpty():
+            return
+        data = self.data
+        transform = (t.m11(), t.dx() - device.left(), t.m22(), t.dy() - device.top())
+        pixels = big_kernels.overview_image(
+            data.xy, data.alive, data.zero, data.selected, data.src, data.dst, self._edges_in_view(view),
+            data.m, transform, device.width(), device.height())
+        image = QImage(pixels.data, device.width(), device.height(), 4 * device.width(),
+                       QImage.Format.Format_ARGB32_Premultiplied)
         painter.save()
         painter.resetTransform()
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        target = QRectF(device.left(), device.top(), image.width() * BIN, image.height() * BIN)
-        painter.drawImage(target, image)
+        painter.drawImage(device.topLeft(), image)
         painter.restore()
+
+    @staticmethod
+    def _device_size(painter: QPainter) -> QSize:
+        device = painter.device()
+        return QSize(device.width(), device.height()) if device is not None else QSize(1 << 14, 1 << 14)
 
     def _paint_dots(self, painter: QPainter, scale: float, ids: np.ndarray) -> None:
         self.last_lod = "dots"
         across = max(2.5, 2 * RADIUS * scale)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        chosen = ids[self.data.selected[ids]]
+        if chosen.size:  # the selected ones: a dark ring around the dot
+            painter.setPen(_point_pen(palette.SELECTION, across + 5))
+            painter.drawPoints(polygon(self.data.xy[chosen]))
         zero = self.data.zero[ids]
         for colour, chosen in ((palette.BLUE, ids[zero]), (palette.ORANGE, ids[~zero])):
             if chosen.size:
@@ -227,11 +218,17 @@ class BigLayer(QGraphicsItem):
     def _paint_discs(self, painter: QPainter, scale: float, ids: np.ndarray) -> None:
         self.last_lod = "discs"
         xy, zero = self.data.xy[ids].tolist(), self.data.zero[ids].tolist()
+        chosen = self.data.selected[ids].tolist()
         outline, ring = palette.pen(palette.INK, 1.5), palette.pen(palette.PAPER, 1.5)
+        halo = palette.pen(palette.SELECTION, 3.0, Qt.PenStyle.DashLine)  # as a selected item's
         fills = (palette.fill(1), palette.fill(0))
         inner = RADIUS - 3.5
-        for (x, y), z in zip(xy, zero, strict=True):
+        for (x, y), z, selected in zip(xy, zero, chosen, strict=True):
             centre = QPointF(x, y)
+            if selected:
+                painter.setPen(halo)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawEllipse(centre, RADIUS + 4, RADIUS + 4)
             painter.setPen(outline)
             painter.setBrush(fills[z])
             painter.drawEllipse(centre, RADIUS, RADIUS)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QTimer
@@ -27,8 +28,10 @@ from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QToolTip
 
 from sgstudio.core.graph import GameGraph
+from sgstudio.gui.canvas import big_canvas
 from sgstudio.gui.canvas.big_data import BigData
 from sgstudio.gui.canvas.big_layer import BigLayer
+from sgstudio.gui.canvas.big_select import MaskSelection
 from sgstudio.gui.canvas.items import RADIUS, TEXT_LOD, EdgeItem, VertexItem
 from sgstudio.gui.canvas.scene import MARGIN, GraphScene
 from sgstudio.gui.canvas.tips import vertex_tip
@@ -51,7 +54,7 @@ class LiveItems(dict):
         return self._make(v)
 
 
-class BigGraphScene(GraphScene):
+class BigGraphScene(MaskSelection, GraphScene):
     """A scene for graphs too big for an item per vertex (the canvas picks it by size)."""
 
     big = True
@@ -62,6 +65,7 @@ class BigGraphScene(GraphScene):
         self._detail: set[int] = set()
         self._transient: list[EdgeItem] = []
         self._incident: dict[int, np.ndarray] = {}
+        self.held: set[int] = set()  # vertices a gesture is moving (their items stay)
         self.focus: list[int] = []  # vertices laid out where the game is, in the order placed
         super().__init__(model, parent)
         self._evict_timer = QTimer(self)
@@ -69,6 +73,11 @@ class BigGraphScene(GraphScene):
         self._evict_timer.setInterval(0)
         self._evict_timer.timeout.connect(self.evict)
         self.selectionChanged.connect(self._evict_timer.start)
+        self._follow_items()
+        self._selection_news = QTimer(self)
+        self._selection_news.setSingleShot(True)
+        self._selection_news.setInterval(0)
+        self._selection_news.timeout.connect(self.selectionChanged.emit)
 
     # -- following the model ---------------------------------------------------------------
     def set_model(self, model: GameGraph) -> None:
@@ -85,7 +94,7 @@ class BigGraphScene(GraphScene):
         self._hovered.clear()
         self._detail.clear()
         self.model = model
-        self.data = _data_of(model)
+        self.data = big_canvas.prepared_data(model)
         self.layer = BigLayer(self.data)
         self.addItem(self.layer)
         self.token_layer = TokenLayer(self._token_holders)
@@ -106,7 +115,10 @@ class BigGraphScene(GraphScene):
         item.token_layer = self.token_layer
         item.mirror = self._item_moved
         item.set_tokens(m.token_count(v))
+        blocked = self.blockSignals(True)  # the item takes its selection from the mask: no news
         self.addItem(item)
+        item.setSelected(bool(self.data.selected[v]))
+        self.blockSignals(blocked)
         dict.__setitem__(self.vertex_items, v, item)
         self.data.live[v] = True
         self.layer.update(_around(x, y))
@@ -123,15 +135,20 @@ class BigGraphScene(GraphScene):
         self.layer.update(_around(x, y))
 
     def _pinned(self, item: VertexItem) -> bool:
-        return bool(item.isSelected() or item.tokens or item.highlight or item.token_highlight
+        return bool(item.vertex in self.held or item.tokens or item.highlight or item.token_highlight
                     or item is self._rim or item is self._target or item.vertex in self._detail
                     or item.vertex in self._hovered or item.edges)
 
     def evict(self) -> None:
-        """Drop the items that are no longer needed (the layer draws those vertices again)."""
-        for v, item in list(self.vertex_items.items()):
-            if not self._pinned(item):
-                self._release(v)
+        """Drop the items that are no longer needed (the layer draws those vertices again; a
+        selected one stays selected in the mask, so its removal is no news)."""
+        blocked = self.blockSignals(True)
+        try:
+            for v, item in list(self.vertex_items.items()):
+                if not self._pinned(item):
+                    self._release(v)
+        finally:
+            self.blockSignals(blocked)
 
     def _on_node_added(self, v: int) -> None:
         m, pos = self.model, self.model.pos(v)
@@ -143,6 +160,7 @@ class BigGraphScene(GraphScene):
         self.layer.update(_around(*pos))
 
     def _on_node_removed(self, v: int) -> None:
+        selected = bool(self.data.selected[v])
         if v in self.vertex_items:
             item = self.vertex_items[v]
             if item.tokens:
@@ -153,6 +171,8 @@ class BigGraphScene(GraphScene):
         x, y = self.data.xy[v]
         self.data.remove_vertex(v)
         self.layer.update(_around(x, y))
+        if selected:
+            self._selection_news.start()  # once for a whole deletion
 
     def _on_edge_added(self, u: int, v: int) -> None:
         self.data.add_edge(u, v)
@@ -351,6 +371,17 @@ class BigGraphScene(GraphScene):
         self._forget(edge)
         self.removeItem(edge)
 
+    @contextmanager
+    def plain(self) -> Iterator[None]:
+        """The bare graph for an export: the selection drawn by the layer goes too."""
+        mask = self.data.selected.copy()
+        self.data.selected[:] = False
+        try:
+            with super().plain():
+                yield
+        finally:
+            self.data.selected[: len(mask)] = mask[: len(self.data.selected)]
+
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         view = event.widget().parent() if event.widget() is not None else None
         transform = view.transform() if hasattr(view, "transform") else None
@@ -370,17 +401,3 @@ class BigGraphScene(GraphScene):
 
 def _around(x: float, y: float) -> QRectF:
     return QRectF(x - RADIUS - 12, y - RADIUS - 12, 2 * RADIUS + 24, 2 * RADIUS + 24)
-
-
-def _data_of(model: GameGraph) -> BigData:
-    """The arrays of ``model`` (every vertex must have a position)."""
-    xy = model.positions()
-    size = len(xy)
-    alive = np.zeros(size, bool)
-    ids = np.array(model.nodes(), np.int64)
-    alive[ids] = True
-    zero = np.ones(size, bool)
-    values = model.values()
-    zero[ids] = np.fromiter((values[v] == 0 for v in ids.tolist()), bool, ids.size)
-    src, dst = model.edge_arrays()
-    return BigData.build(size, xy, zero, src, dst, alive)

@@ -69,15 +69,11 @@ class EditActions:
 
     # -- selection ------------------------------------------------------------------------
     def select_all(self) -> None:
-        for item in self.scene().vertex_items.values():
-            item.setSelected(True)
+        self.scene().select_all()  # a big drawing: by its arrays, without an item per vertex
 
     def select_vertices(self, vertices) -> None:
         """Make exactly ``vertices`` selected."""
-        scene = self.scene()
-        scene.clearSelection()
-        for v in vertices:
-            scene.vertex_items[v].setSelected(True)
+        self.scene().select_ids(vertices)
 
     def delete_selection(self) -> None:
         vs = self.selected_vertices()

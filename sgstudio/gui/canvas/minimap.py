@@ -1,20 +1,21 @@
 """The minimap of a big drawing: the whole graph as a density picture in a corner of the canvas,
 with the part in sight outlined. A click or a drag on it brings that part into sight.
 
-The picture is made from the scene's arrays (:func:`~sgstudio.gui.canvas.big_layer.density_image`)
-and made again at most every :data:`REFRESH_MS` while the drawing changes.
+The picture is made from the scene's arrays (:func:`~sgstudio.gui.canvas.big_kernels.overview_image`,
+vertices only) and made again at most every :data:`REFRESH_MS` while the drawing changes.
 """
 
 from __future__ import annotations
 
 import time
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QWidget
 
 from sgstudio.gui import palette
-from sgstudio.gui.canvas.big_layer import density_image
+from sgstudio.gui.canvas.big_kernels import overview_image
 
 SIZE = (220, 150)
 REFRESH_MS = 400
@@ -50,10 +51,10 @@ class Minimap(QWidget):
             return
         scale = min(w / rect.width(), h / rect.height())
         self._frame = QRectF(rect.left(), rect.top(), w / scale, h / scale)
-        ids = data.alive.nonzero()[0]
-        xy = data.xy[ids]
-        self._image = density_image((xy[:, 0] - rect.left()) * scale, (xy[:, 1] - rect.top()) * scale,
-                                    data.zero[ids], w, h)
+        none = np.zeros(0, np.int64)
+        self._pixels = overview_image(data.xy, data.alive, data.zero, data.selected, data.src, data.dst, none,
+                                      0, (scale, -rect.left() * scale, scale, -rect.top() * scale), w, h)
+        self._image = QImage(self._pixels.data, w, h, 4 * w, QImage.Format.Format_ARGB32_Premultiplied)
         self._made_for, self._made_at = (data.version, rect), time.monotonic()
 
     def to_scene(self, p: QPointF) -> QPointF:

@@ -45,6 +45,7 @@ class GraphScene(QGraphicsScene):
         self._rim: VertexItem | None = None  # the vertex whose rim cue shows
         self._rubber: QGraphicsLineItem | None = None
         self._refused: QGraphicsPathItem | None = None
+        self.held: set[int] = set()  # vertices a gesture is moving (a big scene keeps their items)
         self._flash_timer = QTimer(self)
         self._flash_timer.setSingleShot(True)
         self._flash_timer.setInterval(FLASH_MS)
@@ -204,6 +205,17 @@ class GraphScene(QGraphicsScene):
     def selected_vertices(self) -> list[int]:
         """Ids of the selected vertices, sorted."""
         return sorted(item.vertex for item in self.selectedItems() if isinstance(item, VertexItem))
+
+    def select_ids(self, vertices, add: bool = False) -> None:
+        """Select ``vertices`` (keeping the selection there was, with ``add``)."""
+        if not add:
+            self.clearSelection()
+        for v in vertices:
+            self.vertex_items[v].setSelected(True)
+
+    def select_all(self) -> None:
+        for item in self.vertex_items.values():
+            item.setSelected(True)
 
     def is_empty(self) -> bool:
         """Whether the drawing has no vertex."""

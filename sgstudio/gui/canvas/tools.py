@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from sgstudio.gui.canvas.view import GraphCanvas
 
 CLICK_SLOP = 4.0  # a press that moves less than this (view pixels) is a click, not a drag
+MAX_DRAGGED = 5_000  # a drag moves at most this many selected vertices (an item each)
 
 
 class Gesture:
@@ -36,7 +37,8 @@ class MoveGesture(Gesture):
 
     def __init__(self, canvas: GraphCanvas, start: QPointF) -> None:
         self.canvas, self.start = canvas, start
-        self.items = [canvas.item_for_vertex(v) for v in canvas.selected_vertices()]
+        canvas.scene().held = set(canvas.selected_vertices())  # a big drawing keeps their items meanwhile
+        self.items = [canvas.item_for_vertex(v) for v in canvas.scene().held]
         self.origin = {item.vertex: item.pos() for item in self.items}
 
     def move(self, pos: QPointF, view_pos: QPointF) -> None:
@@ -50,10 +52,12 @@ class MoveGesture(Gesture):
         if new:
             old = {v: (self.origin[v].x(), self.origin[v].y()) for v in new}
             self.canvas.undo_stack.push(MoveVerticesCommand(self.canvas.model, new, old))
+        self.canvas.scene().held = set()
 
     def cancel(self) -> None:
         for item in self.items:
             item.setPos(self.origin[item.vertex])
+        self.canvas.scene().held = set()
 
 
 class EdgeGesture(Gesture):
@@ -166,6 +170,11 @@ class SelectTool(Tool):
         if not item.isSelected():
             self.canvas.scene().clearSelection()
             item.setSelected(True)
+        dragged = len(self.canvas.selected_vertices())
+        if dragged > MAX_DRAGGED:  # an item each for 10^5 selected vertices would freeze the window
+            self.canvas.status_message.emit(
+                f"{dragged:,} vertices are selected: a drag moves at most {MAX_DRAGGED:,} (select fewer)")
+            return DoneGesture()
         return MoveGesture(self.canvas, pos)
 
     def hover_cursor(self, pos):

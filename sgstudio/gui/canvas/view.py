@@ -13,6 +13,7 @@ from sgstudio.gui import palette
 from sgstudio.gui.canvas import big_canvas, export
 from sgstudio.gui.canvas.big_actions import BigGraphActions
 from sgstudio.gui.canvas.big_scene import BigGraphScene
+from sgstudio.gui.canvas.big_select import BandGesture
 from sgstudio.gui.canvas.editing import EditActions
 from sgstudio.gui.canvas.items import VertexItem
 from sgstudio.gui.canvas.legend import EmptyHint, LegendWidget
@@ -107,7 +108,7 @@ class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
             self._use_scene((BigGraphScene if big else GraphScene)(GameGraph(), self))
         placed = ([], None, 0)
         if big:
-            placed = big_canvas.place_big(model)
+            placed = big_canvas.placement(model)
         elif any(model.pos(v) is None for v in model.nodes()):
             for v, p in self._initial_positions(model).items():
                 model.set_pos(v, p)
@@ -149,6 +150,21 @@ class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
                                 for k in range(min(index, old), max(index, old))):
             self.scene().fit_scene_rect()
             self.fit_graph()
+        self._grow_if_big()
+
+    def _grow_if_big(self) -> None:
+        """A small drawing whose graph grew past the big threshold by edits (a large paste, many
+        new vertices) becomes a big one, looking where it looked, with the same selection. It does
+        not turn small again when the graph shrinks (no flicker between the two at the threshold)."""
+        if self.is_big() or not big_canvas.wants_big(self.model):
+            return
+        chosen = self.selected_vertices()
+        centre, zoom = self.mapToScene(self.viewport().rect().center()), self.zoom()
+        self.set_model(self.model)
+        self.scene().select_ids(chosen)
+        self.resetTransform()
+        self.scale(zoom, zoom)
+        self.centerOn(centre)
 
     @staticmethod
     def _initial_positions(model: GameGraph) -> dict:
@@ -326,6 +342,8 @@ class GraphCanvas(EditActions, BigGraphActions, QGraphicsView):
         self.setFocus()
         self.scene().set_rim_cue(None)
         self._gesture = self._tool.press(button, event.modifiers(), pos, vp)
+        if self._gesture is None and button == Qt.MouseButton.LeftButton and self.is_big():
+            self._gesture = BandGesture(self, vp, event.modifiers())  # selects by the arrays
         if self._gesture is None:
             super().mousePressEvent(event)
 

@@ -72,7 +72,7 @@ class QueriesPanel(QWidget):
         for signal in self._signals(self.model):
             signal.disconnect(self._schedule)
         self.model = model
-        self.queries = [list(q) for q in queries]
+        self.queries = queries  # not copied (a file may hold 10^5 queries); only read
         for signal in self._signals(model):
             signal.connect(self._schedule)
         self.title.setText(title or NO_IMPORT)

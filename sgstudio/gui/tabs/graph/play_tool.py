@@ -12,10 +12,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QWidget
 
 from sgstudio.core.games.dag import DagGame
+from sgstudio.core.games.dag_arrays import ArrayDagGame
 from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui.canvas import animation
@@ -33,7 +35,9 @@ def graph_game(model: GameGraph) -> DagGame | LoopyGame:
     DRAW
     """
     n = max(model.nodes(), default=-1) + 1
-    return (LoopyGame if model.loopy else DagGame).from_edges(n, model.edges())
+    if model.loopy:
+        return LoopyGame.from_edges(n, model.edges())
+    return ArrayDagGame(n, *model.edge_arrays())  # from the bulk arrays: no tuple per vertex
 
 
 def shadow_copy(model: GameGraph) -> GameGraph:
@@ -43,14 +47,16 @@ def shadow_copy(model: GameGraph) -> GameGraph:
     >>> c = shadow_copy(g); c.nodes(), c.label(0), c.grundy(0), c.tokens()
     ([0, 2], 'A', 1, [])
     """
-    n = max(model.nodes(), default=-1) + 1
-    copy = GameGraph.from_edges(n, model.edges(), loopy=model.loopy)
-    for v in range(n):
-        if not model.has_node(v):
-            copy.remove_node(v)
-    for v in model.nodes():
-        copy.set_label(v, model.label(v))
-        copy.set_pos(v, model.pos(v))
+    ids = np.array(model.nodes(), np.int64)
+    n = int(ids.max()) + 1 if ids.size else 0
+    copy = GameGraph.from_edges(n, np.stack(model.edge_arrays(), axis=1), loopy=model.loopy)
+    alive = np.zeros(n, bool)
+    alive[ids] = True
+    for v in np.flatnonzero(~alive).tolist():  # ids no longer used (few): gone in the copy too
+        copy.remove_node(v)
+    for v, label in model.custom_labels().items():
+        copy.set_label(v, label)
+    copy.set_positions(ids, model.positions()[ids])  # in bulk: a big graph's copy is arrays
     return copy
 
 
