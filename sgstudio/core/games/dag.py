@@ -361,10 +361,13 @@ class DagGame(TokenGame):
 
     def winning_moves(self, position: Sequence[int]) -> list[tuple[int, int]]:
         """Moves (v, w) with g(w) = g(v) XOR T, T the nim-sum: exactly those leaving nim-sum 0."""
-        total = self.value(position)
-        if total == 0:
-            return []
-        return [(v, w) for v, w in self.legal_moves(position) if self.values[w] == self.values[v] ^ total]
+        return self.moves_to_value(position, 0)
+
+    def moves_to_value(self, position: Sequence[int], target: int) -> list[tuple[int, int]]:
+        """Moves (v, w) with g(w) = g(v) XOR T XOR target: those leaving the value ``target``."""
+        change = self.value(position) ^ target
+        values = self.values
+        return [(v, w) for v, w in self.legal_moves(position) if change and values[w] == values[v] ^ change]
 
     # -- the game contract (sgstudio.core.games.base; the texts are those of every token game) -------
     def remaining_length(self, position: Sequence[int]) -> int:
@@ -393,9 +396,6 @@ class DagGame(TokenGame):
     def from_judge_case(cls, case) -> tuple[DagGame, list[tuple[int, ...]]]:
         """An HDU 1524 test case: its graph and its queries (the tokens of each, sorted)."""
         return cls(case.successors), [tuple(sorted(q)) for q in case.queries]
-
-    def move_json(self, move: tuple[int, int]) -> dict[str, int]:
-        return {"from": move[0], "to": move[1]}
 
     def judge_move_text(self, move: tuple[int, int]) -> str:
         """``token 0 -> 1``: the token on position 0 of the file moves to position 1."""
