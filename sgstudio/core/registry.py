@@ -129,4 +129,4 @@ register(GameKind("splitnim", "Split-nim", SplitNim, SplitNimPosition, ("hdu5795
 register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",), f"{TABS}.board:BoardTab"))
 register(GameKind("takebreak", "Take & break", TakeBreakGame))  # its tab comes later
 register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), f"{TABS}.nim:NimTab"))
-register(GameKind("sum", "Sum", SumGame, SumPosition))  # of any games above; its tab comes next
+register(GameKind("sum", "Sum", SumGame, SumPosition, (), f"{TABS}.sums:SumTab"))  # of any games above

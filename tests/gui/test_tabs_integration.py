@@ -47,7 +47,7 @@ def graph_state(model) -> tuple:
 
 def test_four_tabs_with_graph_first(window):
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    assert titles == ["Graph", "S-Nim", "Split-nim", "Board", "Nim"]  # Nim: the worked example of a new game
+    assert titles == ["Graph", "S-Nim", "Split-nim", "Board", "Nim", "Sum"]  # Nim: the worked example
     assert window.tabs.current_key() == "graph" and window.tabs.current_tab() is window.tabs.graph
     assert window.tabs.currentWidget().isAncestorOf(window.canvas)
     assert window.tabs.group.activeStack() is window.undo_stack
@@ -130,6 +130,8 @@ def fill_every_tab(window, dialogs) -> dict:
     nim = tab(window, "nim")  # the worked example, without a judge format: its heaps typed in
     nim.heaps.setText("1 2 4")
     nim.set_button.click()
+    window.tabs.show_tab("nim")
+    window.actions["add_to_sum"].trigger()  # the Sum tab: its start and the Nim heaps 1 2 4
     states = window.tabs.states()
     assert all(states[k] != window.tabs.defaults[k] for k in states)
     return states
@@ -141,7 +143,8 @@ def test_save_and_open_round_trip_every_tab(window, dialogs, tmp_path):
     path = tmp_path / "all.sgs"
     assert window.document.save_as(str(path))
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["version"] == sgs.VERSION and set(saved["tabs"]) == {"snim", "splitnim", "board", "nim"}
+    assert saved["version"] == sgs.VERSION
+    assert set(saved["tabs"]) == {"snim", "splitnim", "board", "nim", "sum"}
     assert window.document.new()
     assert window.tabs.states() == window.tabs.empty_states() and window.document.model.nodes() == []
     assert window.document.open(str(path))
