@@ -101,3 +101,17 @@ def test_a_bad_component_is_one_line_naming_it(capsys, tmp_path, component, mess
     status, out, err = run(capsys, "sum", "0.77:2", component.format(file=graph))
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert err.startswith("sgstudio: component 2 ") and message in err
+
+
+def test_the_optimal_line_of_sgstudio_play_runs_on_a_sum():
+    """The play protocol on a sum: both players follow the computer's policy to the end; the
+    predicted winner makes the last move, every one of its moves leaving nim-sum 0."""
+    from sgstudio.cli_play import line
+
+    game, start = SumGame.of([Component(TakeBreakGame("0.07"), (9,)), Component(BoardGame(5), ((2, 4),)),
+                              Component(DagGame(GRAPH), (0, 1))])
+    table = whole_game_outcomes(game, start)
+    steps = list(line(game, start))
+    winner = 1 if table[start] == "WIN" else 2
+    assert steps and steps[-1].player == winner and not list(game.legal_moves(steps[-1].after))
+    assert all(s.value_after == 0 and table[s.after] == "LOSE" for s in steps if s.player == winner)

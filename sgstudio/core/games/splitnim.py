@@ -385,7 +385,7 @@ class SplitNim(GameBase):
 
     # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
     def rule_text(self) -> str:
-        return f"take, or split into {self.parts}"
+        return f"(split into {self.parts})"
 
     def game_state(self) -> dict[str, int]:
         return {"parts": self.parts}

@@ -53,7 +53,7 @@ class TokenGame(GameBase):
     # -- as a component of a sum (sgstudio.core.sums): the graph and the tokens -------------------
     def rule_text(self) -> str:
         n = len(self.successors)
-        return f"{n} vertices" if n != 1 else "1 vertex"
+        return f"({n} vertices)" if n != 1 else "(1 vertex)"
 
     def game_state(self) -> dict[str, Any]:
         return {"successors": [list(s) for s in self.successors]}

@@ -7,7 +7,7 @@ Each entry is ``(text, make)``: the menu's text and a function that makes a new
 >>> [text for text, _ in STARTS][:2]
 ['Nim heap of 3', 'S-Nim heap of 5, S = {1, 3, 4}']
 >>> [make().text() for _, make in STARTS][-1]
-'Loopy graph 3 vertices: tokens on A'
+'Loopy graph (3 vertices): tokens on A'
 """
 
 from __future__ import annotations
