@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.sum_analysis import explain
@@ -65,8 +66,8 @@ class SumTab(GameTab):
         self.up_button = QPushButton("Up", self)
         self.down_button = QPushButton("Down", self)
         self.remove_button.clicked.connect(self._remove)
-        self.up_button.clicked.connect(lambda: self._move_selected(-1))
-        self.down_button.clicked.connect(lambda: self._move_selected(+1))
+        self.up_button.clicked.connect(self._move_up)
+        self.down_button.clicked.connect(self._move_down)
         self.table = _components_table(self)
         self.table.itemSelectionChanged.connect(self._enable)
         self.message = QLabel("", self)
@@ -120,6 +121,12 @@ class SumTab(GameTab):
         if done and self.model.components:
             self.table.selectRow(min(index, len(self.model.components) - 1))
 
+    def _move_up(self) -> None:
+        self._move_selected(-1)
+
+    def _move_down(self) -> None:
+        self._move_selected(+1)
+
     def _move_selected(self, step: int) -> None:
         index = self.selected()
         if self.refuse_in_play() or index is None or not 0 <= index + step < len(self.model.components):
@@ -161,6 +168,9 @@ class SumTab(GameTab):
         self._enable()
 
     def _enable(self) -> None:
+        buttons = (self.table, self.add_button, self.remove_button, self.up_button, self.down_button)
+        if not all(isValid(b) for b in buttons):  # the table's selection ends as the tab is destroyed
+            return
         index, count, editable = self.selected(), len(self.model.components), not self.playing
         self.add_button.setEnabled(editable)
         self.remove_button.setEnabled(editable and index is not None)
