@@ -28,7 +28,6 @@ from typing import Any
 from sgstudio import cli
 from sgstudio.core.errors import SGStudioError
 
-MAX_BOARD = 24
 EXPECTED = ("RULE:HEAP (a rule as in sgstudio values, such as 0.07:15 or snim:1,3,4:10), board:ROW "
             "(a row of . and x, 1 to 24 cells) or dag:FILE:CASE:V1,V2,...")
 
@@ -46,40 +45,17 @@ def register(subparsers: Any) -> None:
 
 def parse_component(text: str) -> Any:
     """The :class:`~sgstudio.core.sums.Component` a command line writes; SGStudioError saying what
-    was expected.
+    was expected (``RULE:HEAP`` and ``board:ROW``: :mod:`sgstudio.core.sum_text`).
 
     >>> parse_component("0.07:15").text(), parse_component("board:.x.x").text()
     ('Take & break 0.07: heaps 15', 'Board width 4: rows [2 4]')
-    >>> parse_component("0.07")
-    Traceback (most recent call last):
-    ...
-    sgstudio.core.errors.SGStudioError: no heap: expected RULE:HEAP, such as 0.07:15
     """
-    from sgstudio.core.sums import Component
+    from sgstudio.core.sum_text import parse_component as parse_text
 
     kind, _, rest = text.partition(":")
-    if kind == "board" and rest:
-        return _board(rest)
     if kind == "dag" and rest:
         return _dag(rest)
-    rule_text, colon, heap_text = text.rpartition(":")
-    if not colon or not rule_text:
-        raise SGStudioError("no heap: expected RULE:HEAP, such as 0.07:15")
-    from sgstudio.cli_rules import count
-    from sgstudio.core.games.takebreak import TakeBreakGame
-    from sgstudio.core.games.takebreak_rules import parse_rule
-
-    return Component(TakeBreakGame(parse_rule(rule_text)), (count(heap_text, "HEAP"),))
-
-
-def _board(row: str) -> Any:
-    from sgstudio.core.games.board import BoardGame
-    from sgstudio.core.sums import Component
-
-    if not 1 <= len(row) <= MAX_BOARD or set(row) - {".", "x"}:
-        raise SGStudioError(f"expected board:ROW, ROW being 1 to {MAX_BOARD} characters . (empty) "
-                            f"and x (a chess), not {row!r}")
-    return Component(BoardGame(len(row)), (tuple(i + 1 for i, c in enumerate(row) if c == "x"),))
+    return parse_text(text)
 
 
 def _dag(rest: str) -> Any:

@@ -102,6 +102,25 @@ def test_add_menu_remove_and_reorder_are_undo_steps(qtbot):
     assert_shows_the_whole_sum(tab)
 
 
+def test_add_from_text_reads_what_sgstudio_sum_reads(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    tab = SumTab()
+    qtbot.addWidget(tab)
+    first = tab.model.components
+    typed = iter([("split:3:7", True), ("0.1g7:3", True), ("board:.x", False)])
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(typed))
+    menu = tab.add_menu.actions()[-1]
+    menu.trigger()
+    added = tab.model.components[-1]
+    assert added.text() == "Take & break split:3: heaps 7" and tab.undo_stack.count() == 1
+    menu.trigger()  # a bad rule: told, nothing added
+    assert tab.model.components[-1] is added and "column 4" in tab.message.text()
+    menu.trigger()  # cancelled
+    assert len(tab.model.components) == len(first) + 1
+    assert_shows_the_whole_sum(tab)
+
+
 def test_a_double_clicked_winning_move_plays_in_its_component_and_undoes(qtbot):
     tab = SumTab()
     qtbot.addWidget(tab)

@@ -30,8 +30,10 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from sgstudio.core.errors import SGStudioError
 from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.sum_analysis import explain
+from sgstudio.core.sum_text import FORMS, parse_component
 from sgstudio.core.sums import Component, SumGame
 from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
@@ -61,6 +63,8 @@ class SumTab(GameTab):
         self.add_menu = QMenu(self.add_button)
         for text, make in STARTS:
             self.add_menu.addAction(text, lambda m=make: self.add_component(m()))
+        self.add_menu.addSeparator()
+        self.add_menu.addAction("From text (0.07:15, snim:1,3,4:10, board:..x.x)…", self.ask_text)
         self.add_button.setMenu(self.add_menu)
         self.remove_button = QPushButton("Remove", self)
         self.up_button = QPushButton("Up", self)
@@ -106,6 +110,24 @@ class SumTab(GameTab):
         if done:
             self.table.selectRow(len(self.model.components) - 1)
         return done
+
+    def ask_text(self) -> None:
+        """Add Menu > From text: a component typed as ``sgstudio sum`` reads it (RULE:HEAP, board:ROW)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        text, ok = QInputDialog.getText(self, "Add to the sum", f"A component: {FORMS}")
+        if ok and text.strip():
+            self.add_text(text)
+
+    def add_text(self, text: str) -> bool:
+        """Add the component ``text`` writes; a bad one is told on the message line, nothing added."""
+        try:
+            component = parse_component(text)
+            component.value()
+        except (SGStudioError, ValueError) as err:
+            self.tell(f"Not added: {err}", error=True)
+            return False
+        return self.add_component(component)
 
     def selected(self) -> int | None:
         """The row chosen in the table (None: none)."""
