@@ -15,6 +15,7 @@ from sgstudio.core.registry import kind_of
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.tabs.play_mode import REFUSED
 from sgstudio.gui.tabs.sums import SumTab
+from sgstudio.gui.tabs.sums.starts import STARTS
 
 L = Qt.MouseButton.LeftButton
 
@@ -81,6 +82,7 @@ def test_add_menu_remove_and_reorder_are_undo_steps(qtbot):
     tab = SumTab()
     qtbot.addWidget(tab)
     tab.show()
+    tab.model.set_components([STARTS[0][1](), STARTS[2][1]()])  # small enough for the whole-sum search
     first = tab.model.components
     menu = tab.add_menu.actions()
     menu[4].trigger()  # a board row
@@ -107,6 +109,7 @@ def test_add_from_text_reads_what_sgstudio_sum_reads(qtbot, monkeypatch):
 
     tab = SumTab()
     qtbot.addWidget(tab)
+    tab.model.set_components([STARTS[0][1]()])  # small enough for the whole-sum search
     first = tab.model.components
     typed = iter([("split:3:7", True), ("0.1g7:3", True), ("board:.x", False)])
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(typed))
