@@ -392,12 +392,3 @@ class DagGame(TokenGame):
         values = [int(self.values[v]) for v in position]
         return token_analysis(self, position, values, label, max_moves)
 
-    @classmethod
-    def from_judge_case(cls, case) -> tuple[DagGame, list[tuple[int, ...]]]:
-        """An HDU 1524 test case: its graph and its queries (the tokens of each, sorted)."""
-        return cls(case.successors), [tuple(sorted(q)) for q in case.queries]
-
-    def judge_move_text(self, move: tuple[int, int]) -> str:
-        """``token 0 -> 1``: the token on position 0 of the file moves to position 1."""
-        return f"token {move[0]} -> {move[1]}"
-

@@ -47,8 +47,17 @@ class TokenGame(GameBase):
         """The refusal with the vertices named by their labels."""
         return relabelled_reason(move, reason, label)
 
+    @classmethod
+    def from_judge_case(cls, case: Any) -> tuple[Any, list[tuple[int, ...]]]:
+        """An HDU 1524 test case: its graph and its queries (the tokens of each, sorted)."""
+        return cls(case.successors), [tuple(sorted(q)) for q in case.queries]
+
     def move_json(self, move: tuple[int, int]) -> dict[str, int]:
         return {"from": move[0], "to": move[1]}
+
+    def judge_move_text(self, move: tuple[int, int]) -> str:
+        """``token 0 -> 1``: the token on position 0 of the file moves to position 1."""
+        return f"token {move[0]} -> {move[1]}"
 
     # -- as a component of a sum (sgstudio.core.sums): the graph and the tokens -------------------
     def rule_text(self) -> str:
