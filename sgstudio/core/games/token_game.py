@@ -31,34 +31,6 @@ class TokenGame(GameBase):
     part, syntax, example, judge_position = "token", DAG_SYNTAX, "A -> D", "query"
     successors: tuple[tuple[int, ...], ...]
 
-    def move_text(self, move: tuple[int, int], position: Sequence[int] = (), label: Label = str) -> str:
-        """``A -> D``: the vertex of the token moved, then where it goes (by ``label``)."""
-        return token_move_text(move, label)
-
-    def parse_move(self, text: str, position: Sequence[int], label: Label = str) -> tuple[int, int]:
-        """The move written ``A -> D`` or ``A D`` (labels, or vertex ids); ValueError when it is not one.
-        Whether it is legal is ``apply``'s business."""
-        return parse_dag_move(text, len(self.successors), label)
-
-    def position_text(self, position: Sequence[int], label: Label = str) -> str:
-        return tokens_text(position, label)
-
-    def people_reason(self, position: Sequence[int], move: tuple, reason: str, label: Label = str) -> str:
-        """The refusal with the vertices named by their labels."""
-        return relabelled_reason(move, reason, label)
-
-    @classmethod
-    def from_judge_case(cls, case: Any) -> tuple[Any, list[tuple[int, ...]]]:
-        """An HDU 1524 test case: its graph and its queries (the tokens of each, sorted)."""
-        return cls(case.successors), [tuple(sorted(q)) for q in case.queries]
-
-    def move_json(self, move: tuple[int, int]) -> dict[str, int]:
-        return {"from": move[0], "to": move[1]}
-
-    def judge_move_text(self, move: tuple[int, int]) -> str:
-        """``token 0 -> 1``: the token on position 0 of the file moves to position 1."""
-        return f"token {move[0]} -> {move[1]}"
-
     # -- as a component of a sum (sgstudio.core.sums): the graph and the tokens -------------------
     def rule_text(self) -> str:
         n = len(self.successors)
@@ -89,6 +61,34 @@ class TokenGame(GameBase):
         """The vertices' labels, or None when every vertex is named by its id."""
         names = tuple(label(v) for v in range(len(self.successors)))
         return None if all(name == str(v) for v, name in enumerate(names)) else names
+
+    def move_text(self, move: tuple[int, int], position: Sequence[int] = (), label: Label = str) -> str:
+        """``A -> D``: the vertex of the token moved, then where it goes (by ``label``)."""
+        return token_move_text(move, label)
+
+    def parse_move(self, text: str, position: Sequence[int], label: Label = str) -> tuple[int, int]:
+        """The move written ``A -> D`` or ``A D`` (labels, or vertex ids); ValueError when it is not one.
+        Whether it is legal is ``apply``'s business."""
+        return parse_dag_move(text, len(self.successors), label)
+
+    def position_text(self, position: Sequence[int], label: Label = str) -> str:
+        return tokens_text(position, label)
+
+    def people_reason(self, position: Sequence[int], move: tuple, reason: str, label: Label = str) -> str:
+        """The refusal with the vertices named by their labels."""
+        return relabelled_reason(move, reason, label)
+
+    @classmethod
+    def from_judge_case(cls, case: Any) -> tuple[Any, list[tuple[int, ...]]]:
+        """An HDU 1524 test case: its graph and its queries (the tokens of each, sorted)."""
+        return cls(case.successors), [tuple(sorted(q)) for q in case.queries]
+
+    def move_json(self, move: tuple[int, int]) -> dict[str, int]:
+        return {"from": move[0], "to": move[1]}
+
+    def judge_move_text(self, move: tuple[int, int]) -> str:
+        """``token 0 -> 1``: the token on position 0 of the file moves to position 1."""
+        return f"token {move[0]} -> {move[1]}"
 
 
 def token_move_text(move: tuple[int, int], label: Label = str) -> str:
