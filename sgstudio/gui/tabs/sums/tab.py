@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,7 +29,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from shiboken6 import isValid
 
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.positions.sums import SumPosition
@@ -73,7 +73,8 @@ class SumTab(GameTab):
         self.up_button.clicked.connect(self._move_up)
         self.down_button.clicked.connect(self._move_down)
         self.table = _components_table(self)
-        self.table.itemSelectionChanged.connect(self._enable)
+        # queued: the table's model emits as it is destroyed, and no call then reaches the dying tab
+        self.table.itemSelectionChanged.connect(self._enable, Qt.ConnectionType.QueuedConnection)
         self.message = QLabel("", self)
         self.message.setStyleSheet(f"color: {palette.VERMILLION}")
         self.theorem = QLabel("", self)
@@ -190,9 +191,6 @@ class SumTab(GameTab):
         self._enable()
 
     def _enable(self) -> None:
-        buttons = (self.table, self.add_button, self.remove_button, self.up_button, self.down_button)
-        if not all(isValid(b) for b in buttons):  # the table's selection ends as the tab is destroyed
-            return
         index, count, editable = self.selected(), len(self.model.components), not self.playing
         self.add_button.setEnabled(editable)
         self.remove_button.setEnabled(editable and index is not None)
