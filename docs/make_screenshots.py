@@ -185,6 +185,27 @@ def takebreak_shot(app: QApplication) -> None:
     tab.close()
 
 
+def sum_shot(app: QApplication) -> None:
+    """The Sum tab: the Graph tab's tokens and an S-Nim position added with Edit > Add to Sum, a board
+    row, a split-nim heap and a take-and-break heap from the tab's own Add menu; a winning move chosen."""
+    from sgstudio.paths import resource_path
+
+    window = new_window(app)
+    window.document.import_judge("hdu1536", str(resource_path("examples", "hdu1536.txt")), case=0)
+    sums = window.tabs.game_tabs["sum"]
+    sums.model.set_components([])
+    for key in ("graph", "snim"):
+        window.tabs.show_tab(key)
+        window.actions["add_to_sum"].trigger()
+    for entry in (4, 2, 3):  # a board row, a split-nim heap, a take-and-break heap
+        sums.add_menu.actions()[entry].trigger()
+    window.tabs.show_tab("sum")
+    wait(app, 400)
+    sums.analysis_panel.moves.setCurrentRow(0)
+    save(app, window, "tab-sum.png")
+    done(window)
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     OUT.mkdir(exist_ok=True)
@@ -192,6 +213,7 @@ def main() -> int:
     loopy_shot(app)
     play_shot(app)
     tab_shots(app)
+    sum_shot(app)
     return 0
 
 

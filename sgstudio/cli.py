@@ -43,6 +43,7 @@ COMMANDS: dict[str, str] = {
     "play": "sgstudio.cli_play",
     "values": "sgstudio.cli_rules",
     "period": "sgstudio.cli_rules",
+    "sum": "sgstudio.cli_sum",
 }
 """Subcommand name -> module with ``register(subparsers)`` and ``run(args)`` (a module may register
 several subcommands: it is imported and registered once)."""

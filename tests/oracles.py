@@ -164,3 +164,40 @@ def takebreak_wins(digits: Sequence[int], distinct: bool = False) -> Callable[[S
         return False
 
     return lambda heaps: wins(normal(heaps))
+
+
+# -- any game, from its legal moves alone (sums across games) ------------------------------------
+def whole_game_outcomes(game, start, max_positions: int = 50_000) -> dict:
+    """Retrograde analysis of every position reachable from ``start`` through the game's own
+    ``legal_moves`` and ``apply``: {position: "WIN" | "LOSE" | "DRAW"}.
+
+    A position with no move is lost; one with a move to a lost one is won; one whose moves all go
+    to won ones is lost; what is left after that is a draw (play may go on for ever). Nothing but
+    the rules: no values, no XOR.
+    """
+    after: dict = {}
+    queue = [start]
+    while queue:
+        p = queue.pop()
+        if p in after:
+            continue
+        after[p] = {game.apply(p, m) for m in game.legal_moves(p)}
+        queue += [q for q in after[p] if q not in after]
+        if len(after) > max_positions:
+            raise ValueError(f"more than {max_positions} positions: the case is too big for the oracle")
+    preds: dict = {p: [] for p in after}
+    for p, nexts in after.items():
+        for q in nexts:
+            preds[q].append(p)
+    left = {p: len(nexts) for p, nexts in after.items()}
+    result = {p: "LOSE" for p, nexts in after.items() if not nexts}
+    ready = list(result)
+    for p in ready:  # grows while it is read
+        for q in preds[p]:
+            if q in result:
+                continue
+            left[q] -= 1
+            if result[p] == "LOSE" or left[q] == 0:
+                result[q] = "WIN" if result[p] == "LOSE" else "LOSE"
+                ready.append(q)
+    return {p: result.get(p, "DRAW") for p in after}

@@ -11,7 +11,7 @@ here; adding a game is one core module, one tab module and one :func:`register` 
 Examples
 --------
 >>> [kind.key for kind in games()]
-['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak', 'nim']
+['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak', 'nim', 'sum']
 >>> for_format("hdu1536").title, get("board").game.__name__
 ('S-Nim', 'BoardGame')
 >>> kind_of(get("splitnim").game(3)).key
@@ -35,7 +35,9 @@ from sgstudio.core.positions.board import BoardPosition
 from sgstudio.core.positions.heaps import HeapsPosition
 from sgstudio.core.positions.snim import SNimPosition
 from sgstudio.core.positions.splitnim import SplitNimPosition
+from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.positions.takebreak import TakeBreakPosition
+from sgstudio.core.sums import SumGame
 
 
 @dataclass(frozen=True)
@@ -129,3 +131,4 @@ register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",), f"{T
 register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition, (),
                   f"{TABS}.takebreak:TakeBreakTab"))
 register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), f"{TABS}.nim:NimTab"))
+register(GameKind("sum", "Sum", SumGame, SumPosition, (), f"{TABS}.sums:SumTab"))  # of any games above

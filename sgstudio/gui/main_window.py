@@ -23,6 +23,7 @@ from sgstudio.gui.panels.play import EDITED, PlayPanel
 from sgstudio.gui.panels.play_target import TabPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
 from sgstudio.gui.tabs.studio_tabs import StudioTabs
+from sgstudio.gui.tabs.sums import add_to_sum_action
 
 TAB_DOCKS = ("analysis", "queries")
 """The docks that a tab may name as its own (shown with it, hidden on the tabs that do not)."""
@@ -62,6 +63,7 @@ class MainWindow(QMainWindow):
         self.actions = acts.build_actions(self)
         self.actions["undo"], self.actions["redo"] = acts.undo_actions(self, self.tabs.group)
         self.menus = acts.build_menus(self, self.actions)
+        self.actions["add_to_sum"] = add_to_sum_action(self)  # Edit > Add to Sum: into the Sum tab
         self.toolbar = acts.build_toolbar(self, self.actions)
         for dock in self.docks.values():
             self.menus["view"].addAction(dock.toggleViewAction())

@@ -17,7 +17,8 @@ from functools import cache
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracles import board_wins, loopy_outcomes, snim_wins, splitnim_wins, takebreak_wins
+from oracles import board_wins, loopy_outcomes, snim_wins, splitnim_wins, takebreak_wins, whole_game_outcomes
+from sum_cases import sums
 
 from sgstudio.core import registry
 from sgstudio.core.games.base import GameBase
@@ -30,6 +31,7 @@ from sgstudio.core.games.splitnim import SplitNim
 from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.outcome import Outcome
 from sgstudio.core.positions.state import StateError
+from sgstudio.core.positions.sums import component_state
 
 WIN, LOSE = Outcome.WIN, Outcome.LOSE
 KAYLES = (0, 7, 7)  # the digits of 0.77
@@ -87,6 +89,18 @@ BAD_STATES = {  # a bad state, and where it is bad
     "takebreak": ({"rule": "0.1g7", "heaps": [1]}, ("rule",)),
     "nim": ({"heaps": [3, 4, True]}, ("heaps", 2)),
 }
+
+
+def with_whole_sum_oracle(case):
+    """A sum (game, start) with the outcomes of the rules-only search of the whole sum."""
+    table = whole_game_outcomes(*case)
+    return (*case, lambda p: Outcome(table[p]))
+
+
+CASES["sum"] = sums().map(with_whole_sum_oracle)
+STATES["sum"] = lambda game, p: {"components": [component_state(game.component(p, i)) for i in range(len(p))]}
+BAD_STATES["sum"] = ({"components": [{"game": "nim", "rule": {}, "position": [3, -1]}]},
+                     ("components", 0, "position", 1))
 KEYS = [kind.key for kind in registry.games()]
 
 

@@ -47,7 +47,7 @@ def graph_state(model) -> tuple:
 
 def test_four_tabs_with_graph_first(window):
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    assert titles == ["Graph", "S-Nim", "Split-nim", "Board", "Take & break", "Nim"]  # Nim: worked example
+    assert titles == ["Graph", "S-Nim", "Split-nim", "Board", "Take & break", "Nim", "Sum"]  # Nim: example
     assert window.tabs.current_key() == "graph" and window.tabs.current_tab() is window.tabs.graph
     assert window.tabs.currentWidget().isAncestorOf(window.canvas)
     assert window.tabs.group.activeStack() is window.undo_stack
@@ -135,6 +135,8 @@ def fill_every_tab(window, dialogs) -> dict:
     takebreak.editor.field.textEdited.emit("0.137")
     takebreak.heaps.setText("7 20")
     takebreak.set_button.click()
+    window.tabs.show_tab("nim")
+    window.actions["add_to_sum"].trigger()  # the Sum tab: its start and the Nim heaps 1 2 4
     states = window.tabs.states()
     assert all(states[k] != window.tabs.defaults[k] for k in states)
     return states
@@ -147,7 +149,7 @@ def test_save_and_open_round_trip_every_tab(window, dialogs, tmp_path):
     assert window.document.save_as(str(path))
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["version"] == sgs.VERSION
-    assert set(saved["tabs"]) == {"snim", "splitnim", "board", "takebreak", "nim"}
+    assert set(saved["tabs"]) == {"snim", "splitnim", "board", "takebreak", "nim", "sum"}
     assert window.document.new()
     assert window.tabs.states() == window.tabs.empty_states() and window.document.model.nodes() == []
     assert window.document.open(str(path))

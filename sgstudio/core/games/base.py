@@ -139,6 +139,46 @@ class GameBase:
         the reason as it is)."""
         return reason
 
+    # -- a component of a sum across games (sgstudio.core.sums): its rule and position as JSON ------
+    def rule_text(self) -> str:
+        """What tells this game from others of its kind, in a few words (``0.07``, ``S = {1, 3}``);
+        empty when its kind has one game only (Nim)."""
+        return ""
+
+    def game_state(self) -> dict[str, Any]:
+        """The game's rule (its parameters, its graph) as JSON; :meth:`from_game_state` reads it."""
+        return {}
+
+    @classmethod
+    def from_game_state(cls, state: Any) -> GameBase:
+        """The game of a :meth:`game_state`, read strictly (a StateError names what and where)."""
+        from sgstudio.core.sum_state import no_rule
+
+        no_rule(state)
+        return cls()
+
+    def position_state(self, position: Any) -> Any:
+        """A position as JSON (by default the heaps, as a list); :meth:`read_position` reads it."""
+        return list(position)
+
+    def read_position(self, data: Any) -> Any:
+        """The position of a :meth:`position_state`, checked strictly (a StateError names where)."""
+        from sgstudio.core.sum_state import read_heaps
+
+        return read_heaps(data)
+
+    def names(self, label: Label) -> tuple[str, ...] | None:
+        """The names ``label`` gives the game's vertices, kept with a copied position (None: a game
+        without vertices)."""
+        return None
+
+    def potential(self, position: Any) -> tuple[int, int] | None:
+        """What the winner's progress moves lower when the game is a component of a sum with loopy
+        components (see :mod:`sgstudio.core.sums`): (value, 0) for a game that always ends; None
+        for a value that is not a nimber."""
+        value = self.value(position)
+        return (value, 0) if isinstance(value, int) else None
+
     # -- the analysis and the judge files ----------------------------------------------------------
     def analyse(self, position: Any, *, label: Label = str, max_moves: int | None = None) -> Analysis:
         """Who wins ``position``, each component's value and the winning moves (see
@@ -151,8 +191,13 @@ class GameBase:
         raise NotImplementedError
 
     def move_json(self, move: Move) -> dict[str, Any]:
-        """A move as JSON for ``sgstudio play --json`` (indices count from 0)."""
-        raise NotImplementedError
+        """A move as JSON for ``sgstudio play --json`` and ``sgstudio sum --json`` (indices count
+        from 0); by default the move's fields as one list.
+
+        >>> GameBase().move_json((1, 2, (3, 4)))
+        {'move': [1, 2, [3, 4]]}
+        """
+        return {"move": as_json(move)}
 
     def judge_move_text(self, move: Move) -> str:
         """A move in words for ``sgstudio play``'s text output, in the judge file's numbering (heaps
@@ -165,6 +210,15 @@ class GameBase:
         'heap 0, take 2'
         """
         return ", ".join(f"{key} {value}" for key, value in self.move_json(move).items())
+
+
+def as_json(value: Any) -> Any:
+    """Tuples (nested too) as JSON lists.
+
+    >>> as_json(((1, 2), 3))
+    [[1, 2], 3]
+    """
+    return [as_json(v) for v in value] if isinstance(value, tuple | list) else value
 
 
 def more_items(position: Sequence[Any], what: str) -> str:

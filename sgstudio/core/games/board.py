@@ -124,12 +124,12 @@ def row_moves(columns: Iterable[int], width: int = DEFAULT_WIDTH) -> list[tuple[
     return moves
 
 
-def winning_moves(rows: Sequence[Iterable[int]], width: int = DEFAULT_WIDTH) -> list[Move]:
+def winning_moves(rows: Sequence[Iterable[int]], width: int = DEFAULT_WIDTH, target: int = 0) -> list[Move]:
     """Every winning move ``(row_index, from_col, to_col)`` of a board (rows indexed from 0).
 
     A move in row i from value a to value b wins iff ``b == a ^ total``, where ``total`` is the XOR
     of all rows; b may exceed a (a row can have successors of larger value), so every move of
-    every row is checked.
+    every row is checked. With ``target``: the moves to a board of value ``target`` instead of 0.
 
     >>> winning_moves([[19, 20]])   # value 0: the player to move loses
     []
@@ -142,7 +142,7 @@ def winning_moves(rows: Sequence[Iterable[int]], width: int = DEFAULT_WIDTH) -> 
     table = grundy_table(width)
     checked = [check_columns(r, width) for r in rows]
     masks = [row_mask(r, width) for r in checked]
-    total = 0
+    total = target
     for m in masks:
         total ^= int(table[m])
     if total == 0:
@@ -223,6 +223,14 @@ class BoardGame(GameBase):
         """Every move to a position of value 0."""
         return winning_moves(self.normalize(position), self.width)
 
+    def moves_to_value(self, position: Position, target: int) -> list[Move]:
+        """Every move to a position of value ``target``.
+
+        >>> BoardGame(3).moves_to_value(((1,),), 0), BoardGame(3).moves_to_value(((1,),), 1)
+        ([], [(0, 1, 2)])
+        """
+        return winning_moves(self.normalize(position), self.width, target)
+
     # -- the game contract (sgstudio.core.games.base) ---------------------------------------------
     def remaining_length(self, position: Position) -> int:
         """The longest remaining game: the sum over chesses of the empty cells to their right.
@@ -289,6 +297,39 @@ class BoardGame(GameBase):
     def judge_move_text(self, move: Move) -> str:
         """``row 0, 18 -> 19``: in row 0 (from 0) the chess of column 18 moves to column 19."""
         return f"row {move[0]}, {move[1]} -> {move[2]}"
+
+    # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
+    def rule_text(self) -> str:
+        return f"width {self.width}"
+
+    def game_state(self) -> dict[str, int]:
+        return {"width": self.width}
+
+    @classmethod
+    def from_game_state(cls, state: object) -> BoardGame:
+        """``{"width": 20}``: the board's width, 1 to 24."""
+        from sgstudio.core.sum_state import read_int
+
+        return cls(read_int(state, "width", "the width", 1, MAX_WIDTH))
+
+    def position_state(self, position: Position) -> list[list[int]]:
+        return [list(row) for row in position]
+
+    def read_position(self, data: object) -> Position:
+        """Rows: lists of the occupied columns, each in 1..width."""
+        from sgstudio.core.positions.state import StateError
+
+        if not isinstance(data, list):
+            raise StateError(f"the rows must be a list of lists of columns, not {data!r}")
+        rows = []
+        for i, row in enumerate(data):
+            try:
+                if not isinstance(row, list):
+                    raise ValueError(f"row {i + 1} must be a list of columns, not {row!r}")
+                rows.append(check_columns(row, self.width))
+            except ValueError as err:
+                raise StateError(str(err), (i,)) from None
+        return tuple(rows)
 
 
 def parse_board_move(text: str, position: Sequence[Sequence[int]], width: int) -> Move:

@@ -364,10 +364,13 @@ class DagGame(TokenGame):
 
     def winning_moves(self, position: Sequence[int]) -> list[tuple[int, int]]:
         """Moves (v, w) with g(w) = g(v) XOR T, T the nim-sum: exactly those leaving nim-sum 0."""
-        total = self.value(position)
-        if total == 0:
-            return []
-        return [(v, w) for v, w in self.legal_moves(position) if self.values[w] == self.values[v] ^ total]
+        return self.moves_to_value(position, 0)
+
+    def moves_to_value(self, position: Sequence[int], target: int) -> list[tuple[int, int]]:
+        """Moves (v, w) with g(w) = g(v) XOR T XOR target: those leaving the value ``target``."""
+        change = self.value(position) ^ target
+        values = self.values
+        return [(v, w) for v, w in self.legal_moves(position) if change and values[w] == values[v] ^ change]
 
     # -- the game contract (sgstudio.core.games.base; the texts are those of every token game) -------
     def remaining_length(self, position: Sequence[int]) -> int:

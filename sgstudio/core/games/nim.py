@@ -53,8 +53,19 @@ class NimGame(GameBase):
 
     def winning_moves(self, position: Sequence[int]) -> list[Move]:
         """From heap h to h XOR T, for every heap where that is smaller."""
-        total = self.value(position)
-        return [(i, h - (h ^ total)) for i, h in enumerate(position) if total and h ^ total < h]
+        return self.moves_to_value(position, 0)
+
+    def moves_to_value(self, position: Sequence[int], target: int) -> list[Move]:
+        """Heap h to h XOR T XOR target (T the nim-sum), wherever that is smaller.
+
+        >>> NimGame().moves_to_value((3, 4), 2)   # value 7: heap 2 from 4 to 1
+        [(1, 3)]
+        """
+        change = self.value(position) ^ target
+        return [(i, h - (h ^ change)) for i, h in enumerate(position) if change and h ^ change < h]
+
+    def move_json(self, move: Move) -> dict[str, int]:
+        return {"heap": move[0], "take": move[1]}
 
     def remaining_length(self, position: Sequence[int]) -> int:
         """The stones left (every move takes at least one)."""

@@ -344,17 +344,25 @@ class SubtractionGame(GameBase):
         With total T, a move in heap i from h to h - s wins iff g(h - s) = g(h) XOR T. Unlike Nim a
         move may raise a heap's value, so every take is checked.
         """
+        return self.moves_to_value(position, 0)
+
+    def moves_to_value(self, position: Sequence[int], target: int) -> list[tuple[int, int]]:
+        """Every move to a position of value ``target``, by heap then take.
+
+        >>> SubtractionGame([2, 5]).moves_to_value((2, 4, 7), 3)   # value 1: heap 3 from 7 to 5
+        [(2, 2)]
+        """
         heaps = [_as_count(h) for h in position]
         vals = self.grundy_array(heaps).tolist()
-        total = int(np.bitwise_xor.reduce(vals)) if vals else 0
+        total = (int(np.bitwise_xor.reduce(vals)) if vals else 0) ^ target
         moves: list[tuple[int, int]] = []
         if total == 0:
             return moves
         for i, h in enumerate(heaps):
             takes = [s for s in self.S if s <= h]
             after = self.grundy_array([h - s for s in takes]).tolist()
-            target = vals[i] ^ total
-            moves += [(i, s) for s, v in zip(takes, after, strict=True) if v == target]
+            wanted = vals[i] ^ total
+            moves += [(i, s) for s, v in zip(takes, after, strict=True) if v == wanted]
         return moves
 
     # -- the game contract (sgstudio.core.games.base) ---------------------------------------------
@@ -404,3 +412,23 @@ class SubtractionGame(GameBase):
 
     def move_json(self, move: tuple[int, int]) -> dict[str, int]:
         return {"heap": move[0], "take": move[1]}
+
+    # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
+    def rule_text(self) -> str:
+        return self.describe_set()
+
+    def game_state(self) -> dict[str, list[int]]:
+        return {"S": list(self.S)}
+
+    @classmethod
+    def from_game_state(cls, state: object) -> SubtractionGame:
+        """``{"S": [1, 3, 4]}``: S, positive integers."""
+        from sgstudio.core.positions.state import StateError, int_list
+        from sgstudio.core.sum_state import rule_of
+
+        members = int_list(rule_of(state, "S", "S, the takes allowed"), ("S",),
+                           "S must be a list of integers")
+        try:
+            return cls(members)
+        except ValueError as err:
+            raise StateError(str(err), ("S",)) from None

@@ -236,8 +236,16 @@ class SplitNim(GameBase):
 
         A move from a heap of value a wins iff it leaves value a ^ T, T the XOR of all heaps' values.
         """
-        values = [self.grundy(h) for h in heaps]
-        return list(self._winning(heaps, values, nim_sum(values)))
+        return self.moves_to_value(heaps, 0)
+
+    def moves_to_value(self, position: Sequence[int], target: int) -> list[Move]:
+        """Every take and one split per heap (when one exists) to a position of value ``target``.
+
+        >>> SplitNim(3).moves_to_value((5, 9), 5)   # value 12: heap 2 from 9 to 0
+        [(1, ())]
+        """
+        values = [self.grundy(h) for h in position]
+        return list(self._winning(position, values, nim_sum(values) ^ target))
 
     def _winning(self, heaps: Sequence[int], values: Sequence[int], total: int) -> Iterator[Move]:
         if total == 0:
@@ -374,6 +382,20 @@ class SplitNim(GameBase):
 
     def move_json(self, move: Move) -> dict[str, object]:
         return {"heap": move[0], "after": list(move[1])}
+
+    # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
+    def rule_text(self) -> str:
+        return f"(split into {self.parts})"
+
+    def game_state(self) -> dict[str, int]:
+        return {"parts": self.parts}
+
+    @classmethod
+    def from_game_state(cls, state: object) -> SplitNim:
+        """``{"parts": 3}``: the number of heaps a split makes, at least 2."""
+        from sgstudio.core.sum_state import read_int
+
+        return cls(read_int(state, "parts", "the number of parts", 2))
 
     def judge_move_text(self, move: Move) -> str:
         """A take or a split in words, heaps counted from 0.

@@ -258,9 +258,17 @@ class TakeBreakGame(GameBase):
         is 0). A heap with more than MAX_SPLITS splits of one kind lists the splits whose smaller
         heaps are below a window (SPLIT_WINDOW, or preperiod + period when that is larger and
         certified: then every value the splits reach is reached inside the window)."""
+        return self.moves_to_value(position, 0)
+
+    def moves_to_value(self, position: Sequence[int], target: int) -> list[Move]:
+        """Every move to a position of value ``target`` (as :meth:`winning_moves` lists them).
+
+        >>> TakeBreakGame("0.77").moves_to_value((3, 4), 1)   # value 2 -> 1
+        [(0, 1, (1, 1)), (1, 2, (2,))]
+        """
         heaps = [_heap(h) for h in position]
         vals = self.grundy_many(heaps).tolist()
-        total = 0
+        total = target
         for v in vals:
             total ^= v
         if total == 0:
@@ -350,6 +358,30 @@ class TakeBreakGame(GameBase):
         return sum_analysis(values, self.winning_moves(heaps), part="heap", component_of=lambda m: m[0],
                             text=move_text, detail=lambda i: str(heaps[i]), detail_title="size",
                             max_moves=max_moves or 200)
+
+    # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
+    def rule_text(self) -> str:
+        return self.rule.text
+
+    def game_state(self) -> dict[str, str]:
+        return {"rule": self.rule.text}
+
+    @classmethod
+    def from_game_state(cls, state: object) -> TakeBreakGame:
+        """``{"rule": "0.07"}``: any rule :func:`parse_rule` reads."""
+        from sgstudio.core.positions.state import StateError
+        from sgstudio.core.sum_state import rule_of
+
+        text = rule_of(state, "rule", "the rule, such as 0.07 or grundy")
+        if not isinstance(text, str):
+            raise StateError(f"the rule must be a string such as 0.07, not {text!r}", ("rule",))
+        try:
+            return cls(text)
+        except ValueError as err:
+            raise StateError(str(err), ("rule",)) from None
+
+    def move_json(self, move: Move) -> dict[str, object]:
+        return {"heap": move[0], "take": move[1], "after": list(move[2])}
 
     # -- hooks of the play protocol --------------------------------------------------------------------
     def remaining_length(self, position: Sequence[int]) -> int:

@@ -31,6 +31,37 @@ class TokenGame(GameBase):
     part, syntax, example, judge_position = "token", DAG_SYNTAX, "A -> D", "query"
     successors: tuple[tuple[int, ...], ...]
 
+    # -- as a component of a sum (sgstudio.core.sums): the graph and the tokens -------------------
+    def rule_text(self) -> str:
+        n = len(self.successors)
+        return f"({n} vertices)" if n != 1 else "(1 vertex)"
+
+    def game_state(self) -> dict[str, Any]:
+        return {"successors": [list(s) for s in self.successors]}
+
+    @classmethod
+    def from_game_state(cls, state: Any) -> TokenGame:
+        """``{"successors": [[1, 2], [2], []]}`` (a graph with a cycle is refused by an acyclic game)."""
+        from sgstudio.core.positions.state import StateError
+        from sgstudio.core.sum_state import read_successors
+
+        successors = read_successors(state)
+        try:
+            return cls(successors)  # type: ignore[call-arg]
+        except ValueError as err:
+            raise StateError(str(err), ("successors",)) from None
+
+    def read_position(self, data: Any) -> tuple[int, ...]:
+        """The tokens: vertices of the graph, sorted."""
+        from sgstudio.core.sum_state import read_tokens
+
+        return read_tokens(data, len(self.successors))
+
+    def names(self, label: Label) -> tuple[str, ...] | None:
+        """The vertices' labels, or None when every vertex is named by its id."""
+        names = tuple(label(v) for v in range(len(self.successors)))
+        return None if all(name == str(v) for v, name in enumerate(names)) else names
+
     def move_text(self, move: tuple[int, int], position: Sequence[int] = (), label: Label = str) -> str:
         """``A -> D``: the vertex of the token moved, then where it goes (by ``label``)."""
         return token_move_text(move, label)

@@ -95,7 +95,7 @@ def nim_table(analysis: Analysis) -> str:
         out += [head.format(n, d, str(v), binary(v)) for n, d, v in rows]
         tail = f"{{:<{name_w + 2 + detail_w}}}  {{:>{value_w}}}  {{:>{bin_w}}}"
     else:  # name | value | binary
-        name_w = max([7, len(analysis.part), *(len(n) for n, _, _ in rows)])
+        name_w = max([7, len(analysis.part) + 2, *(len(n) for n, _, _ in rows)])
         head = tail = f"{{:<{name_w}}}{{:>{value_w}}}  {{:>{bin_w}}}"
         out = [head.format(analysis.part, "value", "binary")]
         out += [head.format(n, str(v), binary(v)) for n, _, v in rows]

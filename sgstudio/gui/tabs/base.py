@@ -332,3 +332,13 @@ class GameTab(QWidget):
     def label(self, v: int) -> str:
         """The name of a vertex of the tab's game (its id by default)."""
         return str(v)
+
+    #: whether "Add to sum" copies this tab's position into the Sum tab (not the Sum tab's own)
+    addable: bool = True
+
+    def sum_component(self) -> Any:
+        """The tab's own position, with its game, rule and vertex names, as a component of a sum
+        (:class:`sgstudio.core.sums.Component`; the Sum tab adds it)."""
+        from sgstudio.core.sums import Component
+
+        return Component.copy_of(*self.game_and_position(), self.label)

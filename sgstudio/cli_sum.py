@@ -1,0 +1,131 @@
+"""``sgstudio sum COMPONENT... [--json]``: who wins a sum of positions of different games, and how.
+
+A COMPONENT is one of
+
+- ``RULE:HEAP``: a heap of HEAP tokens under RULE, any rule ``sgstudio values`` reads (``0.07:15``,
+  ``grundy:20``, ``snim:1,3,4:10``, ``split:3:24``): RULE is everything before the last colon;
+- ``board:ROW``: one row of a board, ``.`` an empty cell and ``x`` a chess (``board:..x.x``), the
+  row's width being its length, 1 to 24;
+- ``dag:FILE:CASE:V1,V2,...``: tokens on the vertices V1, V2, ... of test case CASE (from 1) of an
+  HDU 1524 input file (``-``: standard input), vertices numbered as in the file.
+
+Text output: the outcome (``WIN``, ``LOSE`` or ``DRAW``), ``nim-sum N``, then one winning move a
+line (``#2 heap 1: take 2 -> 3``: the component from 1, then the move in the component's words).
+JSON: ``{"outcome": ..., "nim_sum": N or null, "components": [{"text", "value"}],
+"winning_moves": [{"component", "move", "text"}]}``, where ``component`` counts from 0 and
+``move`` is the move as ``sgstudio play --json`` writes it. A bad component: one line on stderr
+naming it and what was expected, exit status 2 (see :mod:`sgstudio.cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from sgstudio import cli
+from sgstudio.core.errors import SGStudioError
+
+EXPECTED = ("RULE:HEAP (a rule as in sgstudio values, such as 0.07:15 or snim:1,3,4:10), board:ROW "
+            "(a row of . and x, 1 to 24 cells) or dag:FILE:CASE:V1,V2,...")
+
+
+def register(subparsers: Any) -> None:
+    """Add ``sum`` to an ``add_subparsers()`` object."""
+    parser = subparsers.add_parser(
+        "sum", help="who wins a sum of positions of different games, and every winning move",
+        description="Print the outcome of the sum of the COMPONENTs, its nim-sum, then every winning "
+                    "move, one a line (the component counted from 1).")
+    parser.add_argument("components", nargs="+", metavar="COMPONENT", help=EXPECTED)
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.set_defaults(run=run)
+
+
+def parse_component(text: str) -> Any:
+    """The :class:`~sgstudio.core.sums.Component` a command line writes; SGStudioError saying what
+    was expected (``RULE:HEAP`` and ``board:ROW``: :mod:`sgstudio.core.sum_text`).
+
+    >>> parse_component("0.07:15").text(), parse_component("board:.x.x").text()
+    ('Take & break 0.07: heaps 15', 'Board width 4: rows [2 4]')
+    """
+    from sgstudio.core.sum_text import parse_component as parse_text
+
+    kind, _, rest = text.partition(":")
+    if kind == "dag" and rest:
+        return _dag(rest)
+    return parse_text(text)
+
+
+def _dag(rest: str) -> Any:
+    from sgstudio.cli_play import pick
+    from sgstudio.core.games.dag import DagGame
+    from sgstudio.core.sums import Component
+    from sgstudio.formats import hdu1524
+
+    parts = rest.rsplit(":", 2)
+    if len(parts) != 3 or not parts[0]:
+        raise SGStudioError("expected dag:FILE:CASE:V1,V2,... (the test case from 1, then the tokens' "
+                            "vertices)")
+    file, case_text, tokens_text = parts
+    if not (case_text.isascii() and case_text.isdigit()):
+        raise SGStudioError(f"the test case must be a number from 1, not {case_text!r}")
+    text, name = cli.read_input(file)
+    case = pick(hdu1524.parse(text, name), int(case_text), "test case", "test case", name)
+    game, _ = DagGame.from_judge_case(case)
+    n = len(game.successors)
+    tokens = []
+    for token in tokens_text.split(","):
+        if not (token.isascii() and token.isdigit()) or int(token) >= n:
+            raise SGStudioError(f"the tokens must be vertices 0..{n - 1} of test case {case_text}, "
+                                f"separated by commas, not {tokens_text!r}")
+        tokens.append(int(token))
+    return Component(game, tuple(sorted(tokens)))
+
+
+def read_components(texts: Sequence[str]) -> list[Any]:
+    """Every component, each checked (its value found); SGStudioError naming the first bad one."""
+    components = []
+    for i, text in enumerate(texts, 1):
+        try:
+            component = parse_component(text)
+            component.value()  # a value that cannot be found is refused here
+        except (SGStudioError, ValueError) as err:
+            raise SGStudioError(f"sgstudio: component {i} {text!r}: {err}") from None
+        components.append(component)
+    return components
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``sum`` with parsed arguments (errors are raised, see :mod:`sgstudio.cli`)."""
+    from sgstudio.core.games.loopy import Infinite
+    from sgstudio.core.sums import SumGame
+
+    components = read_components(args.components)
+    game, position = SumGame.of(components)
+    value, moves = game.value(position), game.winning_moves(position)
+    nim_sum = None if isinstance(value, Infinite) else value
+    texts = [game.move_text(m, position) for m in moves]
+    if not args.json:
+        cli.emit(f"{game.outcome(position).value}\nnim-sum {value}\n" + "".join(t + "\n" for t in texts))
+        return cli.EXIT_OK
+    out = {"outcome": game.outcome(position).value, "nim_sum": nim_sum,
+           "components": [{"text": c.text(), "value": _json_value(c.value())} for c in components],
+           "winning_moves": [{"component": m[0], "move": game.games[m[0]].move_json(m[1]), "text": t}
+                             for m, t in zip(moves, texts, strict=True)]}
+    cli.emit(json.dumps(out) + "\n")
+    return cli.EXIT_OK
+
+
+def _json_value(value: Any) -> Any:
+    return value if isinstance(value, int) else str(value)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m sgstudio.cli_sum COMPONENT ...`` (the same as ``sgstudio sum ...``)."""
+    return cli.main(["sum", *(sys.argv[1:] if argv is None else argv)])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

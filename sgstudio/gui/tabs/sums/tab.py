@@ -1,0 +1,256 @@
+"""The Sum tab: positions of different games side by side, analysed and played as one sum.
+
+The components come from any tab ("Add to sum": that tab's position, with its game and rule,
+:meth:`~sgstudio.gui.tabs.base.GameTab.sum_component`) or from the tab's own Add menu
+(:mod:`sgstudio.gui.tabs.sums.starts`); Remove, Up and Down edit the list, each one undo step. The
+table shows each component's game, position and value; the one Analysis panel shows the nim-sum in
+binary, WIN/LOSE/DRAW and every winning move (double-click plays it, naming its component: ``#2 heap
+1: take 2 -> 3``); under the table the theorem in words, with the components' actual values
+(:func:`sgstudio.core.sum_analysis.explain`). The model is a
+:class:`~sgstudio.core.positions.sums.SumPosition`; the game a :class:`~sgstudio.core.sums.SumGame`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sgstudio.core.errors import SGStudioError
+from sgstudio.core.positions.sums import SumPosition
+from sgstudio.core.sum_analysis import explain
+from sgstudio.core.sum_text import FORMS, parse_component
+from sgstudio.core.sums import Component, SumGame
+from sgstudio.gui import palette
+from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.tabs.base import GameTab, StateCommand
+from sgstudio.gui.tabs.sums.starts import STARTS
+from sgstudio.gui.widgets import group_box
+
+COLUMNS = ("#", "Game", "Position", "Value")
+TABLE_ROWS = 7  # the table's height in rows (a heading and six components); more scroll
+EMPTY = "No component yet: use Add, or \"Add to sum\" (Edit menu) on any other tab."
+
+
+class SumTab(GameTab):
+    """A sum across games: the components' table and the theorem on the left, the analysis right."""
+
+    key = "sum"
+    title = "Sum"
+    addable = False  # a sum is not a component of a sum
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = SumPosition(STARTS[i][1]() for i in (0, 1, 3))  # Nim, S-Nim, 0.07: 3 ⊕ 3 ⊕ 3
+        self.played: tuple | None = None  # the position shown while play is on
+        self.add_button = QToolButton(self)
+        self.add_button.setText("Add")
+        self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.add_menu = QMenu(self.add_button)
+        for text, make in STARTS:
+            self.add_menu.addAction(text, lambda m=make: self.add_component(m()))
+        self.add_menu.addSeparator()
+        self.add_menu.addAction("From text (0.07:15, snim:1,3,4:10, board:..x.x)…", self.ask_text)
+        self.add_button.setMenu(self.add_menu)
+        self.remove_button = QPushButton("Remove", self)
+        self.up_button = QPushButton("Up", self)
+        self.down_button = QPushButton("Down", self)
+        self.remove_button.clicked.connect(self._remove)
+        self.up_button.clicked.connect(self._move_up)
+        self.down_button.clicked.connect(self._move_down)
+        self.table = _components_table(self)
+        # queued: the table's model emits as it is destroyed, and no call then reaches the dying tab
+        self.table.itemSelectionChanged.connect(self._enable, Qt.ConnectionType.QueuedConnection)
+        self.message = QLabel("", self)
+        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.theorem = QLabel("", self)
+        self.theorem.setWordWrap(True)
+        self.analysis_panel = AnalysisPanel(self)
+        self.analysis_panel.move_activated.connect(self._play)
+        self._layout()
+        self.model.changed.connect(self.refresh)
+        self.refresh()
+
+    def _layout(self) -> None:
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.remove_button, self.up_button, self.down_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        left = QVBoxLayout()
+        left.addLayout(buttons)
+        left.addWidget(self.table)
+        left.addWidget(self.message)
+        left.addWidget(group_box("Why: the Sprague–Grundy theorem, with these values", self.theorem))
+        left.addStretch(1)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addWidget(self.analysis_panel, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addLayout(columns, 1)
+
+    # -- edits (each one undo step) -------------------------------------------------------------
+    def add_component(self, component: Component) -> bool:
+        """Add ``component`` last, as one undo step (refused during play)."""
+        text = f"Add {component.text()} to the sum"
+        done = self.edit(StateCommand(self.model, lambda: self.model.add(component), text))
+        if done:
+            self.table.selectRow(len(self.model.components) - 1)
+        return done
+
+    def ask_text(self) -> None:
+        """Add Menu > From text: a component typed as ``sgstudio sum`` reads it (RULE:HEAP, board:ROW)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        text, ok = QInputDialog.getText(self, "Add to the sum", f"A component: {FORMS}")
+        if ok and text.strip():
+            self.add_text(text)
+
+    def add_text(self, text: str) -> bool:
+        """Add the component ``text`` writes; a bad one is told on the message line, nothing added."""
+        try:
+            component = parse_component(text)
+            component.value()
+        except (SGStudioError, ValueError) as err:
+            self.tell(f"Not added: {err}", error=True)
+            return False
+        return self.add_component(component)
+
+    def selected(self) -> int | None:
+        """The row chosen in the table (None: none)."""
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].row() if rows else None
+
+    def _remove(self) -> None:
+        index = self.selected()
+        if self.refuse_in_play() or index is None:
+            return
+        text = f"Remove #{index + 1} from the sum"
+        done = self.edit(StateCommand(self.model, lambda: self.model.remove(index), text))
+        if done and self.model.components:
+            self.table.selectRow(min(index, len(self.model.components) - 1))
+
+    def _move_up(self) -> None:
+        self._move_selected(-1)
+
+    def _move_down(self) -> None:
+        self._move_selected(+1)
+
+    def _move_selected(self, step: int) -> None:
+        index = self.selected()
+        if self.refuse_in_play() or index is None or not 0 <= index + step < len(self.model.components):
+            return
+        text = f"Move #{index + 1} {'up' if step < 0 else 'down'}"
+        if self.edit(StateCommand(self.model, lambda: self.model.move(index, index + step), text)):
+            self.table.selectRow(index + step)
+
+    def _play(self, move: tuple) -> None:
+        if self.refuse_in_play():  # the rows show the played position: play it in the Play panel
+            return
+        game, position = self.model.game_and_position()
+        after = game.apply(position, move)[move[0]]
+        text = "Play " + game.move_text(move, position)
+        self.edit(StateCommand(self.model, lambda: self.model.set_position(move[0], after), text))
+
+    # -- showing --------------------------------------------------------------------------------
+    def shown(self) -> tuple[SumGame, tuple]:
+        """The sum shown: the tab's own, or the played position while play is on."""
+        game, position = self.model.game_and_position()
+        return game, (position if self.played is None else self.played)
+
+    def refresh(self) -> None:
+        """Show the components (or the played ones), the theorem and the analysis."""
+        game, position = self.shown()
+        self.table.setRowCount(len(position))
+        for i, p in enumerate(position):
+            component = game.component(position, i)
+            cells = (f"#{i + 1}", component.title(), component.game.position_text(p, component.label),
+                     str(component.value()))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                self.table.setItem(i, column, item)
+        self.theorem.setText(explain(game, position) if position else EMPTY)
+        analysis = game.analyse(position)  # the table names the games: the nim-sum shows #i only
+        components = tuple(replace(c, detail="") for c in analysis.components)
+        self.analysis_panel.show_analysis(replace(analysis, components=components, detail_title=""))
+        self._enable()
+
+    def _enable(self) -> None:
+        index, count, editable = self.selected(), len(self.model.components), not self.playing
+        self.add_button.setEnabled(editable)
+        self.remove_button.setEnabled(editable and index is not None)
+        self.up_button.setEnabled(editable and index is not None and index > 0)
+        self.down_button.setEnabled(editable and index is not None and index < count - 1)
+
+    def set_read_only(self, on: bool) -> None:
+        self._enable()
+
+    # -- the GameTab interface ------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        return self.model.to_dict()
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        loaded, _view = SumPosition.from_state(state)  # ValueError: the tab is unchanged
+        self.model.set_components(loaded.components)
+        self.undo_stack.clear()
+
+    def game_and_position(self) -> tuple[SumGame, tuple]:
+        return self.model.game_and_position()
+
+    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
+        self.played = tuple(position)
+        self.refresh()
+        return True
+
+    def end_play(self) -> None:
+        self.played = None
+        self.finish_play()
+        self.refresh()
+
+    def highlight_play_move(self, move: tuple | None) -> None:
+        self.analysis_panel.select_move(move)
+        if move is not None:
+            self.table.selectRow(move[0])
+
+    def can_keep_play_position(self) -> bool:
+        return True
+
+    def keep_play_position(self, position: tuple) -> None:
+        own = self.model.components
+        kept = [Component(c.game, p, c.labels) for c, p in zip(own, position, strict=True)]
+        if kept != list(own):
+            text = "Keep the played position"
+            self.push(StateCommand(self.model, lambda: self.model.set_components(kept), text))
+
+
+def _components_table(parent: QWidget) -> QTableWidget:
+    table = QTableWidget(0, len(COLUMNS), parent)
+    table.setHorizontalHeaderLabels(COLUMNS)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    rows = table.fontMetrics().lineSpacing() + 10
+    table.setMinimumHeight(TABLE_ROWS * rows)
+    table.setMaximumHeight(TABLE_ROWS * rows + rows // 2)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+    header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
+    return table
