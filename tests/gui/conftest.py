@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
@@ -9,6 +11,24 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
 from sgstudio.paths import resource_path
+
+
+@pytest.fixture(autouse=True)
+def _garbage_collected_between_tests():
+    """Python's cycle collector runs only between tests, never inside Qt's event processing.
+
+    A test's top-level widget (a canvas shown without a parent) is owned by Python; caught in a
+    reference cycle, it lives on after the test and the collector may free it at any allocation,
+    including one made while Qt is painting that very widget, which crashed the process now and
+    then (a call through a freed pointer in QGraphicsView::paintEvent). With automatic collection
+    off during a test, such widgets are freed here, after pytest-qt has closed them. What the test
+    made is still in the youngest generation (no collection ran to promote it), so collecting that
+    one is enough, and cheap.
+    """
+    gc.disable()
+    yield
+    gc.collect(0)
+    gc.enable()
 
 
 class Dialogs:
