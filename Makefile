@@ -22,7 +22,7 @@ run: $(STAMP)
 test: $(STAMP) kernels
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q sgstudio tests
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n 2 sgstudio tests
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
