@@ -31,7 +31,7 @@ is written ``value ∞{0,2}`` (in JSON the text ``"∞{0,2}"``).
 
 ``sgstudio play sum COMPONENT...``: the line from a sum of positions of different games, the
 components written exactly as for ``sgstudio sum`` (:mod:`sgstudio.cli_sum`); each move names its
-component from 1 (``1. player 1: #2 heap 1: take 2 -> 3, nim-sum 0``), in JSON ``{"component": i,
+component from 1 (``1. player 1: #1 heap 1: 5 -> take 2, leave 3, nim-sum 0``), in JSON ``{"component": i,
 "move": {...}}`` with i from 0. A sum with a loopy component may end in a draw, as above. A bad
 component: one line on stderr naming it, exit status 2.
 
