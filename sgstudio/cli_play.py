@@ -29,6 +29,12 @@ after move 4 repeats the position after move 2, and neither side can win``; JSON
 "draw": true, "repeated": {"first": 2, "again": 4}``), or at ``--max-moves``; a value that is ∞
 is written ``value ∞{0,2}`` (in JSON the text ``"∞{0,2}"``).
 
+``sgstudio play sum COMPONENT...``: the line from a sum of positions of different games, the
+components written exactly as for ``sgstudio sum`` (:mod:`sgstudio.cli_sum`); each move names its
+component from 1 (``1. player 1: #1 heap 1: 5 -> take 2, leave 3, nim-sum 0``), in JSON ``{"component": i,
+"move": {...}}`` with i from 0. A sum with a loopy component may end in a draw, as above. A bad
+component: one line on stderr naming it, exit status 2.
+
 Imports the core and the formats only (never Qt). The command line of ``sgstudio`` adds the
 subcommand with :func:`register` and runs it with :func:`run`; ``python -m sgstudio.cli_play`` runs
 it alone.
@@ -105,6 +111,16 @@ def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str, loop
     return Setup(game, start, game.move_json, lambda move, _before: game.judge_move_text(move))
 
 
+def sum_setup(texts: Sequence[str]) -> Setup:
+    """The sum of the components ``texts`` (``sgstudio sum``'s syntax), each checked; SGStudioError
+    naming the first bad one."""
+    from sgstudio.cli_sum import read_components
+    from sgstudio.core.sums import SumGame
+
+    game, start = SumGame.of(read_components(texts))
+    return Setup(game, start, game.move_json, game.move_text)
+
+
 def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1, loopy: bool = False) -> Setup:
     """Parse a judge file and set up the game and position that ``--case``/``--query`` pick
     (``loopy``: an HDU 1524 file whose graphs may have cycles)."""
@@ -158,15 +174,20 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``play`` subcommand to an ``add_subparsers()`` object; return its parser."""
     play = subparsers.add_parser(
         "play",
-        help="print the optimal line of play from a position of a judge input file",
+        help="print the optimal line of play from a position of a judge input file, or of a sum",
+        usage="%(prog)s FORMAT FILE [--case C] [--query Q] [--loopy] [--json] [--max-moves N]\n"
+              "       %(prog)s sum COMPONENT... [--json] [--max-moves N]",
         description="Print the line both players follow under the computer's policy, from the position "
-                    "that --case and --query pick in FILE, until no move remains; then the winner.",
+                    "that --case and --query pick in FILE (or from the sum of the COMPONENTs), until no "
+                    "move remains; then the winner.",
     )
-    play.add_argument("format", choices=sorted(FORMATS), metavar="FORMAT",
-                      help="one of: " + ", ".join(sorted(FORMATS)))
-    play.add_argument("file", metavar="FILE", help="judge input file (- for standard input)")
-    play.add_argument("--case", type=int, default=1, metavar="C", help="test case, from 1 (default 1)")
-    play.add_argument("--query", type=int, default=1, metavar="Q",
+    play.add_argument("format", choices=[*sorted(FORMATS), "sum"], metavar="FORMAT",
+                      help="one of: " + ", ".join(sorted(FORMATS)) + "; or sum")
+    play.add_argument("file", nargs="+", metavar="FILE",
+                      help="judge input file (- for standard input); after sum, one or more COMPONENTs "
+                           "as in sgstudio sum: RULE:HEAP, board:ROW or dag:FILE:CASE:V1,V2,...")
+    play.add_argument("--case", type=int, default=None, metavar="C", help="test case, from 1 (default 1)")
+    play.add_argument("--query", type=int, default=None, metavar="Q",
                       help="query (hdu1524) or position (hdu1536) within the case, from 1 (default 1)")
     play.add_argument("--json", action="store_true", help="print the line as one JSON object")
     play.add_argument("--loopy", action="store_true",
@@ -183,18 +204,31 @@ def run(args: argparse.Namespace) -> int:
     if args.loopy and args.format != "hdu1524":
         raise cli.UsageError(f"sgstudio: play: --loopy applies to hdu1524 only, not {args.format} "
                              "(see sgstudio play --help)")
-    text, name = cli.read_input(args.file)
-    setup = load(args.format, text, name, args.case, args.query, args.loopy)
-    try:
-        setup.game.value(setup.start)  # a value that cannot be found is refused before any output
-    except SGStudioError as err:
-        raise SGStudioError(f"{name}: test case {args.case}, position {args.query}: {err}") from None
+    if args.format == "sum" and (args.case, args.query) != (None, None):
+        raise cli.UsageError("sgstudio: play: --case and --query pick a position of a judge FILE, not "
+                             "of a sum (see sgstudio play --help)")
+    setup = sum_setup(args.file) if args.format == "sum" else _file_setup(args)
     steps = line(setup.game, setup.start, args.max_moves)
     if args.json:
         _print_json(setup, list(steps))
     else:
         _print_text(setup, steps, args.max_moves)
     return cli.EXIT_OK
+
+
+def _file_setup(args: argparse.Namespace) -> Setup:
+    """The position of the one judge FILE that --case and --query pick, its value checked."""
+    if len(args.file) != 1:
+        raise cli.UsageError(f"sgstudio: play: {args.format} takes one FILE, not {len(args.file)} "
+                             "(see sgstudio play --help)")
+    case, query = (1 if n is None else n for n in (args.case, args.query))
+    text, name = cli.read_input(args.file[0])
+    setup = load(args.format, text, name, case, query, args.loopy)
+    try:
+        setup.game.value(setup.start)  # a value that cannot be found is refused before any output
+    except SGStudioError as err:
+        raise SGStudioError(f"{name}: test case {case}, position {query}: {err}") from None
+    return setup
 
 
 def _print_text(setup: Setup, steps: Iterator[Step], max_moves: int | None) -> None:
