@@ -7,7 +7,9 @@ A COMPONENT is one of
 - ``board:ROW``: one row of a board, ``.`` an empty cell and ``x`` a chess (``board:..x.x``), the
   row's width being its length, 1 to 24;
 - ``dag:FILE:CASE:V1,V2,...``: tokens on the vertices V1, V2, ... of test case CASE (from 1) of an
-  HDU 1524 input file (``-``: standard input), vertices numbered as in the file.
+  HDU 1524 input file (``-``: standard input), vertices numbered as in the file;
+- ``loopy:FILE:CASE:V1,V2,...``: the same on a graph that may have cycles (a loopy token game: its
+  value may be ∞(K), and the sum a draw).
 
 Text output: the outcome (``WIN``, ``LOSE`` or ``DRAW``), ``nim-sum N``, then one winning move a
 line (``#2 heap 1: take 2 -> 3``: the component from 1, then the move in the component's words).
@@ -29,7 +31,7 @@ from sgstudio import cli
 from sgstudio.core.errors import SGStudioError
 
 EXPECTED = ("RULE:HEAP (a rule as in sgstudio values, such as 0.07:15 or snim:1,3,4:10), board:ROW "
-            "(a row of . and x, 1 to 24 cells) or dag:FILE:CASE:V1,V2,...")
+            "(a row of . and x, 1 to 24 cells), dag:FILE:CASE:V1,V2,... or loopy:FILE:CASE:V1,V2,...")
 
 
 def register(subparsers: Any) -> None:
@@ -53,27 +55,30 @@ def parse_component(text: str) -> Any:
     from sgstudio.core.sum_text import parse_component as parse_text
 
     kind, _, rest = text.partition(":")
-    if kind == "dag" and rest:
-        return _dag(rest)
+    if kind in ("dag", "loopy") and rest:
+        return _tokens(rest, kind)
     return parse_text(text)
 
 
-def _dag(rest: str) -> Any:
+def _tokens(rest: str, kind: str) -> Any:
+    """Tokens on a test case of an HDU 1524 file: a DAG game, or (``loopy``) a loopy token game."""
     from sgstudio.cli_play import pick
     from sgstudio.core.games.dag import DagGame
+    from sgstudio.core.games.loopy_game import LoopyGame
     from sgstudio.core.sums import Component
     from sgstudio.formats import hdu1524
 
     parts = rest.rsplit(":", 2)
     if len(parts) != 3 or not parts[0]:
-        raise SGStudioError("expected dag:FILE:CASE:V1,V2,... (the test case from 1, then the tokens' "
-                            "vertices)")
+        raise SGStudioError(f"expected {kind}:FILE:CASE:V1,V2,... (the test case from 1, then the "
+                            "tokens' vertices)")
     file, case_text, tokens_text = parts
     if not (case_text.isascii() and case_text.isdigit()):
         raise SGStudioError(f"the test case must be a number from 1, not {case_text!r}")
     text, name = cli.read_input(file)
-    case = pick(hdu1524.parse(text, name), int(case_text), "test case", "test case", name)
-    game, _ = DagGame.from_judge_case(case)
+    loopy = kind == "loopy"
+    case = pick(hdu1524.parse(text, name, loopy), int(case_text), "test case", "test case", name)
+    game, _ = (LoopyGame if loopy else DagGame).from_judge_case(case)
     n = len(game.successors)
     tokens = []
     for token in tokens_text.split(","):

@@ -14,11 +14,13 @@ from oracles import whole_game_outcomes
 from sgstudio import cli
 from sgstudio.core.games.board import BoardGame
 from sgstudio.core.games.dag import DagGame
+from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.sums import Component, SumGame
 from sgstudio.formats.hdu1524 import Case, generate
 
 GRAPH = [[1, 2], [3], [3], []]  # a diamond: 0 -> 1, 2 -> 3
+CYCLIC = [[0, 1], [0, 2], [], [2, 3]]  # a self-loop on 0 and on 3, a 2-cycle 0 <-> 1, an exit to 2
 
 
 def run(capsys, *argv):
@@ -41,6 +43,9 @@ def command_components(draw):
         "dag": st.builds(lambda tokens: (f"dag:{{file}}:1:{','.join(map(str, tokens))}",
                                          Component(DagGame(GRAPH), tuple(sorted(tokens)))),
                          st.lists(st.integers(0, 3), min_size=1, max_size=2)),
+        "loopy": st.builds(lambda tokens: (f"loopy:{{loopy}}:1:{','.join(map(str, tokens))}",
+                                           Component(LoopyGame(CYCLIC), tuple(sorted(tokens)))),
+                           st.lists(st.integers(0, 3), min_size=1, max_size=2)),
     }
     kinds = draw(st.lists(st.sampled_from(sorted(made)), min_size=1, max_size=3, unique=True))
     return [draw(made[kind]) for kind in kinds]
@@ -50,9 +55,11 @@ def command_components(draw):
                                                                  HealthCheck.function_scoped_fixture])
 @given(command_components())
 def test_outcome_and_winning_moves_agree_with_the_whole_sum(capsys, tmp_path, parts):
-    graph = tmp_path / "graph.txt"
+    graph, loopy = tmp_path / "graph.txt", tmp_path / "loopy.txt"
     graph.write_text(generate([Case(4, GRAPH, [[0]])]))
-    status, out, err = run(capsys, "sum", *[arg.format(file=graph) for arg, _ in parts], "--json")
+    loopy.write_text(generate([Case(4, CYCLIC, [[0]])]))
+    args = [arg.format(file=graph, loopy=loopy) for arg, _ in parts]
+    status, out, err = run(capsys, "sum", *args, "--json")
     assert (status, err) == (0, "")
     result = json.loads(out)
     game, start = SumGame.of([c for _, c in parts])
