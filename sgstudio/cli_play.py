@@ -185,7 +185,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                       help="one of: " + ", ".join(sorted(FORMATS)) + "; or sum")
     play.add_argument("file", nargs="+", metavar="FILE",
                       help="judge input file (- for standard input); after sum, one or more COMPONENTs "
-                           "as in sgstudio sum: RULE:HEAP, board:ROW, dag:FILE:CASE:V1,V2,... or loopy:FILE:CASE:V1,...")
+                           "as in sgstudio sum: RULE:HEAP, board:ROW, dag:FILE:CASE:V1,V2,... or "
+                           "loopy:FILE:CASE:V1,...")
     play.add_argument("--case", type=int, default=None, metavar="C", help="test case, from 1 (default 1)")
     play.add_argument("--query", type=int, default=None, metavar="Q",
                       help="query (hdu1524) or position (hdu1536) within the case, from 1 (default 1)")
