@@ -46,7 +46,9 @@ def graph_state(model) -> tuple:
 
 
 def test_four_tabs_with_graph_first(window):
-    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    shown = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert "Take && break" in shown  # an & written twice: shown as one, not as a shortcut mark
+    titles = [title.replace("&&", "&") for title in shown]
     assert titles == ["Graph", "S-Nim", "Split-nim", "Board", "Take & break", "Nim", "Sum"]  # Nim: example
     assert window.tabs.current_key() == "graph" and window.tabs.current_tab() is window.tabs.graph
     assert window.tabs.currentWidget().isAncestorOf(window.canvas)

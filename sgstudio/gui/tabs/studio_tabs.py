@@ -77,7 +77,7 @@ class StudioTabs(QTabWidget):
         # a number tab scrolls rather than widen the window; the canvas pans instead
         page = tab if not tab.document_state else _scrolled(tab)
         self.pages[tab.key] = page
-        self.addTab(page, tab.title)
+        self.addTab(page, tab.title.replace("&", "&&"))  # "Take & break": an & is no shortcut
         self.setTabToolTip(self.count() - 1, f"{tab.title} ({judge_name(tab.judge_format)})"
                            if tab.judge_format else tab.title)
         self.group.addStack(tab.undo_stack)

@@ -62,7 +62,7 @@ class SumTab(GameTab):
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.add_menu = QMenu(self.add_button)
         for text, make in STARTS:
-            self.add_menu.addAction(text, lambda m=make: self.add_component(m()))
+            self.add_menu.addAction(text.replace("&", "&&"), lambda m=make: self.add_component(m()))
         self.add_menu.addSeparator()
         self.add_menu.addAction("From text (0.07:15, snim:1,3,4:10, board:..x.x)…", self.ask_text)
         self.add_button.setMenu(self.add_menu)
