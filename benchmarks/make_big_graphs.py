@@ -5,7 +5,11 @@
   tokens;
 - ``big-chain.txt``: a chain-like DAG of 2 * 10^5 positions: i -> i+1 for every i, plus a short jump
   i -> i+2..i+5 from every third position, and 10 queries;
-- ``huge-random.txt`` (``--huge``): 2,000,000 positions, 10^7 edges, 10 queries.
+- ``huge-random.txt`` (``--huge``): 2,000,000 positions, 10^7 edges, 10 queries;
+- ``big-cyclic.txt`` (``--cyclic``): a random directed graph with cycles (a loopy game: issue 13)
+  of 200,000 positions, 10^6 distinct edges u -> v, u != v, in either direction, 10^4 queries;
+  opened as a loopy game (``sgstudio solve hdu1524 --loopy``, or the window's "open it as a loopy
+  game?").
 
 The files are large (the random one is about 8 MB) and never committed: rebuild them with
 ``python benchmarks/make_big_graphs.py [OUT_DIR] [--huge]`` (default OUT_DIR: ``benchmarks/_big``).
@@ -32,6 +36,20 @@ def random_dag(n: int, m: int, rng: np.random.Generator) -> tuple[np.ndarray, np
         keep = u != v
         lo, hi = np.minimum(u, v)[keep], np.maximum(u, v)[keep]
         keys = np.unique(np.concatenate([keys, lo * n + hi]))
+    keys = rng.permutation(keys)[:m]
+    keys.sort()
+    return keys // n, keys % n
+
+
+def random_digraph(n: int, m: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """m distinct edges u -> v, u != v, drawn uniformly among all ordered pairs (cycles of every
+    length); sorted by (u, v)."""
+    keys = np.zeros(0, np.int64)
+    while keys.size < m:
+        u = rng.integers(0, n, size=2 * m)
+        v = rng.integers(0, n, size=2 * m)
+        keep = u != v
+        keys = np.unique(np.concatenate([keys, u[keep] * n + v[keep]]))
     keys = rng.permutation(keys)[:m]
     keys.sort()
     return keys // n, keys % n
@@ -80,6 +98,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", default=str(DEFAULT_DIR))
     parser.add_argument("--huge", action="store_true", help="also the 2,000,000-vertex file")
+    parser.add_argument("--cyclic", action="store_true", help="also the 200,000-vertex graph with cycles")
     parser.add_argument("--seed", type=int, default=14)
     args = parser.parse_args(argv)
     out, rng = Path(args.out), np.random.default_rng(args.seed)
@@ -88,6 +107,9 @@ def main(argv: list[str] | None = None) -> None:
     write(out / "big-random.txt", hdu1524_text(n, src, dst, queries(n, 100_000, rng)))
     src, dst = chain_dag(n, rng)
     write(out / "big-chain.txt", hdu1524_text(n, src, dst, queries(n, 10, rng)))
+    if args.cyclic:
+        src, dst = random_digraph(n, 1_000_000, rng)
+        write(out / "big-cyclic.txt", hdu1524_text(n, src, dst, queries(n, 10_000, rng)))
     if args.huge:
         n = 2_000_000
         src, dst = random_dag(n, 10_000_000, rng)

@@ -143,25 +143,11 @@ def place_big(model: GameGraph) -> Placed:
     keep[list(taken)] = False
     grid = wrapped_layers(len(xy), *model.edge_arrays(), keep=keep, dx=DX, dy=DY)
     rest = missing[keep[missing]]
-    _fill_cycles(grid, rest)
     shift = np.array([0.0 if not placed.any() else float(np.nanmax(xy[ids[placed], 0])) + 4 * DX, top])
     model.set_positions(rest, grid[rest] + shift)
     if pos:
         model.set_positions(np.array(list(pos)), np.array(list(pos.values())))
     return focus, (right, top), slots
-
-
-def _fill_cycles(grid: np.ndarray, ids: np.ndarray) -> None:
-    """Vertices the layers could not place (on or behind a cycle, in loopy mode): a square block
-    below the grid."""
-    lost = ids[np.isnan(grid[ids, 0])]
-    if not lost.size:
-        return
-    side = int(np.ceil(np.sqrt(lost.size)))
-    bottom = np.nanmax(grid[:, 1]) + 2 * DY if np.isfinite(grid[:, 1]).any() else 0.0
-    k = np.arange(lost.size)
-    grid[lost, 0] = (k % side) * DX
-    grid[lost, 1] = bottom + (k // side) * DY
 
 
 def find_vertex(model: GameGraph, text: str) -> int | None:

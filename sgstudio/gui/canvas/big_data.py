@@ -8,7 +8,7 @@ ids (the arrays grow with the largest). The edge list is the scene's own (order 
 a removed edge's place is taken by the last one.
 
 >>> import numpy as np
->>> data = BigData.build(3, np.array([[0.0, 0.0], [90.0, 0.0], [0.0, 110.0]]), np.array([0, 1, 0]),
+>>> data = BigData.build(3, np.array([[0.0, 0.0], [90.0, 0.0], [0.0, 110.0]]), np.array([0, 1, 2]),
 ...                      np.array([0, 0]), np.array([1, 2]))
 >>> data.add_edge(1, 2); data.remove_edge(0, 1); sorted(zip(*(a.tolist() for a in data.edge_list())))
 [(0, 2), (1, 2)]
@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from sgstudio.gui.canvas.big_grid import SpatialGrid
+from sgstudio.gui.palette import kinds
 
 
 def _grown(array: np.ndarray, size: int, fill) -> np.ndarray:
@@ -34,12 +35,14 @@ def _grown(array: np.ndarray, size: int, fill) -> np.ndarray:
 
 
 class BigData:
-    """Arrays of a big drawing: ``xy`` (positions), ``zero`` (value 0?), ``alive``, ``live`` (has an
-    item), ``selected``, the edges ``src``/``dst`` (first ``m`` rows), and the grid."""
+    """Arrays of a big drawing: ``xy`` (positions), ``kind`` (the kind of each value, an int8 code of
+    :func:`~sgstudio.gui.palette.value_kind`: 0 value 0, 1 non-zero, 2 ∞ on a loopy graph),
+    ``alive``, ``live`` (has an item), ``selected``, the edges ``src``/``dst`` (first ``m`` rows),
+    and the grid."""
 
     def __init__(self) -> None:
         self.xy = np.zeros((0, 2))
-        self.zero = np.zeros(0, bool)
+        self.kind = np.zeros(0, np.int8)
         self.alive = np.zeros(0, bool)
         self.live = np.zeros(0, bool)
         self.selected = np.zeros(0, bool)
@@ -54,11 +57,11 @@ class BigData:
         self._count = 0  # vertices added or removed (part of the extent cache's key)
 
     @classmethod
-    def build(cls, size: int, xy: np.ndarray, zero: np.ndarray, src: np.ndarray, dst: np.ndarray,
+    def build(cls, size: int, xy: np.ndarray, kind: np.ndarray, src: np.ndarray, dst: np.ndarray,
               alive: np.ndarray | None = None) -> BigData:
         data = cls()
         data.xy = np.array(xy, np.float64).reshape(-1, 2)
-        data.zero = np.asarray(zero).astype(bool)
+        data.kind = np.asarray(kind).astype(np.int8)
         data.alive = np.ones(size, bool) if alive is None else np.asarray(alive, bool).copy()
         data.live = np.zeros(size, bool)
         data.selected = np.zeros(size, bool)
@@ -68,16 +71,16 @@ class BigData:
         return data
 
     # -- vertices -----------------------------------------------------------------------------
-    def add_vertex(self, v: int, x: float, y: float, zero: bool) -> None:
+    def add_vertex(self, v: int, x: float, y: float, kind: int) -> None:
         size = v + 1
         grew = size > len(self.xy)
         self.xy = _grown(self.xy, size, np.nan)
-        self.zero = _grown(self.zero, size, True)
+        self.kind = _grown(self.kind, size, 0)
         self.alive = _grown(self.alive, size, False)
         self.live = _grown(self.live, size, False)
         self.selected = _grown(self.selected, size, False)
         self.xy[v] = (x, y)
-        self.zero[v], self.alive[v] = zero, True
+        self.kind[v], self.alive[v] = kind, True
         self._count += 1
         if grew:
             self.grid.rebuild(self.xy, self.alive)
@@ -158,7 +161,7 @@ class BigData:
 
     def nbytes(self) -> int:
         """Memory held by the arrays (the grid included)."""
-        arrays = [self.xy, self.zero, self.alive, self.live, self.selected, self.src, self.dst]
+        arrays = [self.xy, self.kind, self.alive, self.live, self.selected, self.src, self.dst]
         if self.grid is not None:
             arrays += [self.grid.ids, self.grid.keys]
         return sum(a.nbytes for a in arrays)
@@ -174,6 +177,9 @@ def data_of(model) -> BigData:
     zero = np.ones(size, bool)
     known = model.zero_values()[:size]
     zero[: len(known)] = known
+    infinite = np.zeros(size, bool)
+    known = model.infinite_values()[:size]
+    infinite[: len(known)] = known
     src, dst = model.edge_arrays()
-    return BigData.build(size, xy, zero, src, dst, alive)
+    return BigData.build(size, xy, kinds(zero, infinite), src, dst, alive)
 

@@ -6,18 +6,23 @@ milliseconds on edges a pixel apart. One pass over the vertices counts them per 
 :data:`BIN` x :data:`BIN` pixels (and those of value 0, and the selected ones); one pass over an
 even sample of the edges in sight, as many as :data:`EDGE_PIXELS` pixels of line, counts how many
 lines cross each pixel; a last pass over the pixels composes the picture: a line pixel crossed by
-c lines is as dark as c overlapping lines of opacity :data:`EDGE_ALPHA` would be, a vertex cell is
-blue where most of its vertices have value 0, orange where not (more opaque where denser), black
-where one of them is selected, over the lines.
+c lines is as dark as c overlapping lines of opacity :data:`EDGE_ALPHA` would be, a vertex cell
+takes the colour of the kind of value most of its vertices have (the small drawing's colours,
+:data:`~sgstudio.gui.palette.KIND_COLOURS`: blue value 0, orange non-zero, reddish purple ∞ on a
+loopy graph; a tie goes to blue, then purple), more opaque where denser, black where one of them
+is selected, over the lines.
 
 >>> import numpy as np
 >>> xy = np.array([[0.0, 0.0], [10.0, 0.0]])
 >>> edges_in_box(np.array([0]), np.array([1]), xy, 1, 4.0, -1.0, 6.0, 1.0).tolist()
 [0]
->>> image = overview_image(xy, np.ones(2, bool), np.array([True, False]), np.zeros(2, bool),
+>>> image = overview_image(xy, np.ones(2, bool), np.array([0, 1], np.int8), np.zeros(2, bool),
 ...                        np.array([0]), np.array([1]), np.array([0]), 1, (1.0, 0.0, 1.0, 0.0), 12, 2)
 >>> [hex(int(image[0, x])) for x in (0, 5, 10)]  # blue vertex, grey line, orange vertex
 ['0xff0072b2', '0x330f0f0f', '0xffe69f00']
+>>> hex(int(overview_image(xy, np.ones(2, bool), np.array([2, 2], np.int8), np.zeros(2, bool),
+...     np.array([0]), np.array([1]), np.array([0]), 1, (1.0, 0.0, 1.0, 0.0), 12, 2)[0, 0]))  # ∞
+'0xffcc79a7'
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ BIN = 2  # screen pixels per vertex cell of the overview
 EDGE_PIXELS = 1_500_000  # pixels of edge lines rasterised per overview at most (an even sample)
 EDGE_ALPHA = 0.2  # the opacity of one line of the overview
 EDGE_GREY = 0x4D  # palette.EDGE
-BLUE, ORANGE, SELECTED = (0x00, 0x72, 0xB2), (0xE6, 0x9F, 0x00), (0x00, 0x00, 0x00)
+BLUE, ORANGE, PURPLE = (0x00, 0x72, 0xB2), (0xE6, 0x9F, 0x00), (0xCC, 0x79, 0xA7)  # palette.KIND_COLOURS
+SELECTED = (0x00, 0x00, 0x00)
 
 _compiled: dict = {}
 
@@ -66,14 +72,14 @@ def _edges_in_box(src, dst, xy, m, left, top, right, bottom):  # pragma: no cove
     return out[:k].copy()
 
 
-def overview_image(xy: np.ndarray, alive: np.ndarray, zero: np.ndarray, selected: np.ndarray,
+def overview_image(xy: np.ndarray, alive: np.ndarray, kind: np.ndarray, selected: np.ndarray,
                    src: np.ndarray, dst: np.ndarray, candidates: np.ndarray, m: int,
                    transform: tuple[float, float, float, float], width: int, height: int) -> np.ndarray:
     """The overview of a ``width`` x ``height`` pixel area as premultiplied ARGB32 pixels (an
     (height, width) uint32 array). ``transform`` = (sx, ox, sy, oy) maps a scene point to the
     area's pixel (sx * x + ox, sy * y + oy); the edges drawn are an even sample of ``candidates``
-    (indices below ``m``)."""
-    return _kernel("overview")(xy, alive, zero, selected, src, dst, candidates, int(m),
+    (indices below ``m``); ``kind`` is each vertex's kind of value (int8: 0 value 0, 1 non-zero, 2 ∞)."""
+    return _kernel("overview")(xy, alive, kind, selected, src, dst, candidates, int(m),
                                *map(float, transform), int(width), int(height))
 
 
@@ -94,12 +100,13 @@ def _clip(x0, y0, x1, y1, w, h):  # pragma: no cover - compiled (inlined into _o
     return t0, t1
 
 
-def _overview(xy, alive, zero, selected, src, dst, cand, m, sx, ox, sy, oy, w, h):  # pragma: no cover
+def _overview(xy, alive, kind, selected, src, dst, cand, m, sx, ox, sy, oy, w, h):  # pragma: no cover
     lines = np.zeros(h * w, np.int32)
     _rasterise_edges(xy, src, dst, cand, m, sx, ox, sy, oy, w, h, lines)
     cw, ch = (w + BIN - 1) // BIN, (h + BIN - 1) // BIN
     total = np.zeros(cw * ch, np.int32)
     zeros = np.zeros(cw * ch, np.int32)
+    infinite = np.zeros(cw * ch, np.int32)
     chosen = np.zeros(cw * ch, np.int32)
     for v in range(alive.shape[0]):
         if not alive[v]:
@@ -108,9 +115,10 @@ def _overview(xy, alive, zero, selected, src, dst, cand, m, sx, ox, sy, oy, w, h
         if px >= 0.0 and px < w and py >= 0.0 and py < h:  # NaN fails every test
             c = int(py) // BIN * cw + int(px) // BIN
             total[c] += 1
-            zeros[c] += zero[v]
+            zeros[c] += kind[v] == 0
+            infinite[c] += kind[v] == 2
             chosen[c] += selected[v]
-    return _compose(lines, total, zeros, chosen, w, h, cw)
+    return _compose(lines, total, zeros, infinite, chosen, w, h, cw)
 
 
 def _rasterise_edges(xy, src, dst, cand, m, sx, ox, sy, oy, w, h, lines):  # pragma: no cover
@@ -144,7 +152,7 @@ def _rasterise_edges(xy, src, dst, cand, m, sx, ox, sy, oy, w, h, lines):  # pra
                 lines[py * w + px] += 1
 
 
-def _compose(lines, total, zeros, chosen, w, h, cw):  # pragma: no cover - compiled
+def _compose(lines, total, zeros, infinite, chosen, w, h, cw):  # pragma: no cover - compiled
     """The pixels: each cell's colour (premultiplied) over the grey of the lines beneath."""
     cells = total.shape[0]
     top = 1
@@ -157,7 +165,13 @@ def _compose(lines, total, zeros, chosen, w, h, cw):  # pragma: no cover - compi
             if chosen[c]:
                 r, g, b, a = SELECTED[0], SELECTED[1], SELECTED[2], 1.0
             else:
-                r, g, b = BLUE if 2 * zeros[c] >= total[c] else ORANGE
+                wins = total[c] - zeros[c] - infinite[c]
+                if zeros[c] >= wins and zeros[c] >= infinite[c]:
+                    r, g, b = BLUE
+                elif infinite[c] >= wins:
+                    r, g, b = PURPLE
+                else:
+                    r, g, b = ORANGE
                 a = (110.0 + 145.0 * np.log1p(total[c]) / span) / 255.0
             colour[c, 0], colour[c, 1], colour[c, 2], colour[c, 3] = r * a, g * a, b * a, a
     ink = np.empty(64, np.float64)  # the opacity of k overlapping lines

@@ -6,8 +6,9 @@ depends on the zoom and on how much is in sight (level of detail):
 
 - more than :data:`DENSE` vertices in sight: the *overview*, one picture of edges and vertices made
   by compiled loops (:func:`~sgstudio.gui.canvas.big_kernels.overview_image`): a cell per 2x2 screen
-  pixels, blue where the vertices there are of value 0, orange where not, darker where denser,
-  black where selected, over the lines of an even sample of the edges;
+  pixels coloured as most of the vertices there are (blue value 0, orange non-zero, reddish purple
+  ∞ on a loopy graph: :data:`~sgstudio.gui.palette.KIND_COLOURS`), darker where denser, black
+  where selected, over the lines of an even sample of the edges;
 - vertices a few pixels wide: dots (one wide-point call per colour);
 - closer (a vertex at least :data:`DETAIL_PX` pixels across and at most :data:`DETAIL_CAP` in
   sight): discs with their outline and the white inner ring of value 0. Labels and values come
@@ -181,7 +182,7 @@ class BigLayer(QGraphicsItem):
         data = self.data
         transform = (t.m11(), t.dx() - device.left(), t.m22(), t.dy() - device.top())
         pixels = big_kernels.overview_image(
-            data.xy, data.alive, data.zero, data.selected, data.src, data.dst, self._edges_in_view(view),
+            data.xy, data.alive, data.kind, data.selected, data.src, data.dst, self._edges_in_view(view),
             data.m, transform, device.width(), device.height())
         image = QImage(pixels.data, device.width(), device.height(), 4 * device.width(),
                        QImage.Format.Format_ARGB32_Premultiplied)
@@ -204,8 +205,9 @@ class BigLayer(QGraphicsItem):
         if chosen.size:  # the selected ones: a dark ring around the dot
             painter.setPen(_point_pen(palette.SELECTION, across + 5))
             painter.drawPoints(polygon(self.data.xy[chosen]))
-        zero = self.data.zero[ids]
-        for colour, chosen in ((palette.BLUE, ids[zero]), (palette.ORANGE, ids[~zero])):
+        kind = self.data.kind[ids]
+        for code, colour in enumerate(palette.KIND_COLOURS):
+            chosen = ids[kind == code]
             if chosen.size:
                 points = polygon(self.data.xy[chosen])
                 if across >= 5:
@@ -217,22 +219,22 @@ class BigLayer(QGraphicsItem):
 
     def _paint_discs(self, painter: QPainter, scale: float, ids: np.ndarray) -> None:
         self.last_lod = "discs"
-        xy, zero = self.data.xy[ids].tolist(), self.data.zero[ids].tolist()
+        xy, kind = self.data.xy[ids].tolist(), self.data.kind[ids].tolist()
         chosen = self.data.selected[ids].tolist()
         outline, ring = palette.pen(palette.INK, 1.5), palette.pen(palette.PAPER, 1.5)
         halo = palette.pen(palette.SELECTION, 3.0, Qt.PenStyle.DashLine)  # as a selected item's
-        fills = (palette.fill(1), palette.fill(0))
+        fills = [palette.brush(colour) for colour in palette.KIND_COLOURS]
         inner = RADIUS - 3.5
-        for (x, y), z, selected in zip(xy, zero, chosen, strict=True):
+        for (x, y), k, selected in zip(xy, kind, chosen, strict=True):
             centre = QPointF(x, y)
             if selected:
                 painter.setPen(halo)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(centre, RADIUS + 4, RADIUS + 4)
             painter.setPen(outline)
-            painter.setBrush(fills[z])
+            painter.setBrush(fills[k])
             painter.drawEllipse(centre, RADIUS, RADIUS)
-            if z and scale >= TEXT_LOD:
+            if k == palette.ZERO and scale >= TEXT_LOD:
                 painter.setPen(ring)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawEllipse(centre, inner, inner)

@@ -12,8 +12,15 @@ layers of a few vertices each. Here:
 3. Each layer becomes a block: columns of at most ``tall`` vertices (``tall`` is the square root
    of a typical layer's size, so a typical block is square; a chain's layers are single vertices).
    The blocks, deepest first, are *wrapped* like words into lines, left to right, the lines as
-   long as makes the whole grid about the shape of a window; so an overview shows the whole graph
-   evenly instead of a line, and most edges join neighbouring blocks.
+   long as makes the whole grid about the shape of a window (a layer wider than a line becomes a
+   block a line wide and as tall as it needs: random graphs have a few huge layers); so an
+   overview shows the whole graph evenly instead of a line, and most edges join neighbouring
+   blocks.
+
+On a graph with cycles (a loopy game) the layers are those of an acyclic part of it: the edges
+that a depth-first search finds going back to a vertex still on its path (and self-loops) are
+left out of the layering (:func:`forward_edges`); every other edge is kept, so the picture reads
+as on a DAG with the cycles closing upwards.
 
 All of it is compiled (numba) and linear apart from sorting: about a second for 200,000 vertices
 and 10^6 edges. :func:`focus_positions` lays out a few hundred vertices (the tokens and their
@@ -22,6 +29,8 @@ neighbourhoods) with the layered layout itself, beside the grid.
 >>> import numpy as np
 >>> xy = wrapped_layers(4, np.array([0, 1, 2]), np.array([1, 2, 3]), dx=10, dy=10)
 >>> xy.tolist()  # a chain of four, wrapped into two lines of two: the source first
+[[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [10.0, 10.0]]
+>>> wrapped_layers(4, np.array([0, 1, 2, 3]), np.array([1, 2, 3, 0]), dx=10, dy=10).tolist()  # a cycle
 [[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [10.0, 10.0]]
 """
 
@@ -93,6 +102,62 @@ def _depths(n, src, dst):  # pragma: no cover - compiled
     return depth
 
 
+def forward_edges(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """Which edges to keep so that none closes a cycle: all but the back edges of a depth-first
+    search (from vertex 0 up, successors in edge order) and the self-loops, as a bool mask. On a
+    DAG every edge is kept.
+
+    >>> forward_edges(3, np.array([0, 1, 2, 1, 2]), np.array([1, 2, 0, 1, 1])).tolist()
+    [True, True, False, False, False]
+    """
+    return _kernel("forward_edges")(int(n), np.ascontiguousarray(src, np.int64),
+                                    np.ascontiguousarray(dst, np.int64))
+
+
+def _forward_edges(n, src, dst):  # pragma: no cover - compiled
+    """Iterative DFS over the out-edges (an explicit stack: 10^6-deep paths are fine); an edge is
+    kept when its head finished before its tail (tree, forward and cross edges)."""
+    m = src.shape[0]
+    start = np.zeros(n + 1, np.int64)
+    for e in range(m):
+        start[src[e] + 1] += 1
+    for v in range(n):
+        start[v + 1] += start[v]
+    fill = start[:-1].copy()
+    heads = np.empty(m, np.int64)
+    for e in range(m):
+        heads[fill[src[e]]] = dst[e]
+        fill[src[e]] += 1
+    finish = np.full(n, -1, np.int64)
+    seen = np.zeros(n, np.bool_)
+    stack = np.empty(n, np.int64)
+    cursor = start[:-1].copy()
+    clock = 0
+    for root in range(n):
+        if seen[root]:
+            continue
+        seen[root] = True
+        stack[0] = root
+        depth = 1
+        while depth:
+            v = stack[depth - 1]
+            if cursor[v] < start[v + 1]:
+                w = heads[cursor[v]]
+                cursor[v] += 1
+                if not seen[w]:
+                    seen[w] = True
+                    stack[depth] = w
+                    depth += 1
+            else:
+                finish[v] = clock
+                clock += 1
+                depth -= 1
+    keep = np.empty(m, np.bool_)
+    for e in range(m):
+        keep[e] = finish[dst[e]] < finish[src[e]]
+    return keep
+
+
 def _ordered(n, src, dst, layer, layers):  # pragma: no cover - compiled
     """Vertices layer by layer (layer 0 first), each layer sorted by the mean rank of its
     predecessors in theirs (rank within the layer: ``rank``). Returns (order, starts, rank)."""
@@ -144,7 +209,8 @@ def wrapped_layers(n: int, src: np.ndarray, dst: np.ndarray, keep: np.ndarray | 
                    dx: float = 90.0, dy: float = 110.0, aspect: float = ASPECT) -> np.ndarray:
     """Positions (an (n, 2) array) of vertices 0..n-1: layers by depth wrapped into a grid of
     about ``aspect`` (width : height). Only vertices with ``keep[v]`` (all by default) are placed;
-    the others get NaN. Edges must not form a cycle among the kept vertices."""
+    the others get NaN. Edges that close a cycle are left out of the layering
+    (:func:`forward_edges`)."""
     src = np.ascontiguousarray(src, np.int64)
     dst = np.ascontiguousarray(dst, np.int64)
     if keep is not None:
@@ -153,6 +219,12 @@ def wrapped_layers(n: int, src: np.ndarray, dst: np.ndarray, keep: np.ndarray | 
     depth = depths(n, src, dst)
     if keep is not None:
         depth[~keep] = -1
+    if (depth < 0).any() and (keep is None or (depth[keep] < 0).any()):  # cycles: layer a DAG of them
+        forward = forward_edges(n, src, dst)
+        src, dst = src[forward], dst[forward]
+        depth = depths(n, src, dst)
+        if keep is not None:
+            depth[~keep] = -1
     xy = np.full((n, 2), np.nan)
     if not (depth >= 0).any():
         return xy
@@ -165,7 +237,10 @@ def wrapped_layers(n: int, src: np.ndarray, dst: np.ndarray, keep: np.ndarray | 
     columns = -(-widths // tall)
     gap = 0.5 if tall > 1 else 0.0
     line = max(1.0, math.sqrt(aspect * float((columns + gap).sum()) * tall * dy / dx))
-    x0, y0 = _kernel("wrap")(columns.astype(np.float64), rows, float(line), gap, float(tall) + gap)
+    wide = columns > line  # a layer wider than a line: a block a line wide and as tall as it needs
+    columns[wide] = int(line)
+    rows[wide] = -(-widths[wide] // columns[wide])
+    x0, y0 = _kernel("wrap")(columns.astype(np.float64), rows, float(line), gap, float(tall))
     index = np.arange(order.size) - np.repeat(starts[:-1], widths)  # place within its layer
     per_column = np.repeat(rows, widths)
     xy[order, 0] = (np.repeat(x0, widths) + index // per_column) * dx
@@ -173,23 +248,20 @@ def wrapped_layers(n: int, src: np.ndarray, dst: np.ndarray, keep: np.ndarray | 
     return xy
 
 
-def _wrap(columns, rows, line, gap, line_height):  # pragma: no cover - compiled
+def _wrap(columns, rows, line, gap, tall):  # pragma: no cover - compiled
     """Where each layer's block starts (in grid units), placed left to right in lines of at most
-    ``line`` columns like words in a text; a block longer than a line continues on the next ones
-    (then its columns are split across lines: ``x0`` is where its first column goes, and the
-    vertices are placed by :func:`wrapped_layers` as if the block went on to the right)."""
+    ``line`` columns like words in a text (no block is wider than a line); a line is as tall as
+    its tallest block (at least ``tall``), and ``gap`` apart from the next."""
     k = columns.shape[0]
     x0 = np.zeros(k, np.float64)
     y0 = np.zeros(k, np.float64)
-    x, y = 0.0, 0.0
+    x, y, height = 0.0, 0.0, tall
     for i in range(k):
         if x > 0 and x + columns[i] > line:
-            x, y = 0.0, y + line_height
+            x, y, height = 0.0, y + height + gap, tall
         x0[i], y0[i] = x, y
         x += columns[i] + gap
-        while x > line + 1e-9 and columns[i] > line:  # a block wider than a line: its own lines
-            y += line_height
-            x -= line
+        height = max(height, rows[i] * 1.0)
     return x0, y0
 
 

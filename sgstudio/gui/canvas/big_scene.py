@@ -28,6 +28,7 @@ from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsSceneHelpEvent, QToolTip
 
 from sgstudio.core.graph import GameGraph
+from sgstudio.gui import palette
 from sgstudio.gui.canvas import big_canvas
 from sgstudio.gui.canvas.big_data import BigData
 from sgstudio.gui.canvas.big_layer import BigLayer
@@ -154,7 +155,7 @@ class BigGraphScene(MaskSelection, GraphScene):
         m, pos = self.model, self.model.pos(v)
         if pos is None:
             pos = self._spare_xy()
-        self.data.add_vertex(v, pos[0], pos[1], m.grundy(v) == 0)
+        self.data.add_vertex(v, pos[0], pos[1], palette.value_kind(m.grundy(v)))
         self.layer.refresh_bounds()
         self._grow_to(QPointF(*pos))
         self.layer.update(_around(*pos))
@@ -226,8 +227,7 @@ class BigGraphScene(MaskSelection, GraphScene):
 
     def _on_values(self, changed: dict) -> None:
         ids = np.fromiter(changed, np.int64, len(changed))
-        zero = np.fromiter((g == 0 for g in changed.values()), bool, len(changed))
-        self.data.zero[ids] = zero
+        self.data.kind[ids] = np.fromiter(map(palette.value_kind, changed.values()), np.int8, len(changed))
         self.data.version += 1
         for v, g in changed.items():
             item = self.vertex_items.get(v)

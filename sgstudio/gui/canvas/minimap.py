@@ -52,7 +52,7 @@ class Minimap(QWidget):
         scale = min(w / rect.width(), h / rect.height())
         self._frame = QRectF(rect.left(), rect.top(), w / scale, h / scale)
         none = np.zeros(0, np.int64)
-        self._pixels = overview_image(data.xy, data.alive, data.zero, data.selected, data.src, data.dst, none,
+        self._pixels = overview_image(data.xy, data.alive, data.kind, data.selected, data.src, data.dst, none,
                                       0, (scale, -rect.left() * scale, scale, -rect.top() * scale), w, h)
         self._image = QImage(self._pixels.data, w, h, 4 * w, QImage.Format.Format_ARGB32_Premultiplied)
         self._made_for, self._made_at = (data.version, rect), time.monotonic()
