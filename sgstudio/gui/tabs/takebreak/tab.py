@@ -46,7 +46,7 @@ from sgstudio.core.positions.takebreak import (
 )
 from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
-from sgstudio.gui.tabs.base import GameTab, StateCommand
+from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.tabs.takebreak.commands import SetRuleCommand
 from sgstudio.gui.tabs.takebreak.computing import Computing
 from sgstudio.gui.tabs.takebreak.plot import TakeBreakPlot
@@ -76,7 +76,7 @@ def period_words(report: PeriodReport) -> tuple[str, str]:
     return f"{report.headline()}, not certified", words[:1].upper() + words[1:] + "."
 
 
-class TakeBreakTab(GameTab):
+class TakeBreakTab(RedrawnPlayTab):
     """Take-and-break games: the rule, heaps, W/L and winning moves, g(0..H) with its period."""
 
     key = "takebreak"
@@ -85,7 +85,6 @@ class TakeBreakTab(GameTab):
     def __init__(self, parent: QWidget | None = None, model: TakeBreakPosition | None = None) -> None:
         super().__init__(parent)
         self.model = model or TakeBreakPosition()
-        self.played: Heaps | None = None  # the position shown while play is on
         self.plot_limit: int | None = None  # None: the default H of the rule's period report
         self.search_limit = PERIOD_SEARCH_DEFAULT
         self._plotted: tuple | None = None
@@ -311,25 +310,3 @@ class TakeBreakTab(GameTab):
 
     def game_and_position(self) -> tuple[TakeBreakGame, Heaps]:
         return self.model.game, self.model.heaps
-
-    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
-        self.played = tuple(position)
-        self.refresh()
-        return True
-
-    def end_play(self) -> None:
-        self.played = None
-        self.finish_play()
-        self.refresh()
-
-    def highlight_play_move(self, move: tuple | None) -> None:
-        self.analysis_panel.select_move(move)
-
-    def can_keep_play_position(self) -> bool:
-        return True
-
-    def keep_play_position(self, position: tuple) -> None:
-        heaps = tuple(position)
-        if heaps != self.model.heaps:
-            text = "Keep the played position"
-            self.push(StateCommand(self.model, lambda: self.model.set_heaps(heaps), text))
