@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -53,7 +52,7 @@ from sgstudio.gui.tabs.takebreak.plot import TakeBreakPlot
 from sgstudio.gui.tabs.takebreak.rule_editor import RuleEditor, rule_title
 from sgstudio.gui.tabs.takebreak.values import ValuesTable, row_length
 from sgstudio.gui.tasks import TaskProgress
-from sgstudio.gui.widgets import group_box
+from sgstudio.gui.widgets import banner_over_columns, group_box
 
 Heaps = tuple[int, ...]
 COMPUTE_DELAY_MS = 120
@@ -123,15 +122,7 @@ class TakeBreakTab(RedrawnPlayTab):
             left.setCollapsible(left.count() - 1, False)
         left.setStretchFactor(2, 1)
         right = group_box("Grundy values of one heap: g(0..H)", self.plot, self.progress)
-        main = QSplitter(Qt.Orientation.Horizontal)
-        for column in (left, self.analysis_panel, right):
-            main.addWidget(column)
-        main.setStretchFactor(2, 1)
-        main.setSizes([350, 300, 630])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.banner)
-        layout.addWidget(main)
+        banner_over_columns(self, self.banner, (left, self.analysis_panel, right), (350, 300, 630))
 
     def _connect(self) -> None:
         m = self.model
