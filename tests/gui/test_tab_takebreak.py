@@ -11,6 +11,7 @@ import threading
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWidget
+from tab_helpers import show_tab
 
 from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.games.takebreak_rules import RuleError, parse_rule
@@ -62,11 +63,7 @@ def brute_winning(digits: tuple[int, ...], distinct: bool, heaps: tuple[int, ...
 
 @pytest.fixture
 def tab(qtbot):
-    t = TakeBreakTab()
-    qtbot.addWidget(t)
-    t.resize(1280, 800)
-    t.show()
-    qtbot.waitExposed(t)
+    t = show_tab(qtbot, TakeBreakTab())
     assert t.settle()
     return t
 
