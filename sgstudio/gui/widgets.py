@@ -3,7 +3,8 @@
 :func:`group_box` frames widgets under a title. :class:`FittedLabel` is a label of a fixed number
 of lines that never grows or widens its panel: longer text is cut with "…", the full text in its
 tooltip. :func:`set_text` writes a set (S of S-Nim) short enough for a heading.
-:func:`banner_over_columns` lays a tab out as its banner above columns side by side.
+:func:`banner_over_columns` lays a tab out as its banner above columns side by side, and
+:func:`message_line` is a tab's line for refusals and errors.
 
 :class:`OutcomeBanner` is the WIN / LOSE / DRAW banner of every view of a position (the Analysis
 panel of every tab): WIN in ink on orange, LOSE in white on blue, DRAW in ink on reddish purple
@@ -194,6 +195,13 @@ def group_box(title: str, *widgets: QWidget) -> QGroupBox:
     for widget in widgets:
         layout.addWidget(widget)
     return box
+
+
+def message_line(parent: QWidget | None = None) -> QLabel:
+    """A tab's message line: empty at first, its refusals and errors in vermillion."""
+    label = QLabel("", parent)
+    label.setStyleSheet(f"color: {palette.VERMILLION}")
+    return label
 
 
 def banner_over_columns(owner: QWidget, banner: QWidget, columns: Sequence[QWidget],

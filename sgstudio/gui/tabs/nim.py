@@ -15,10 +15,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 
 from sgstudio.core.games.nim import NimGame
 from sgstudio.core.positions.heaps import HeapsPosition, parse_heaps
-from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
-from sgstudio.gui.widgets import FittedLabel
+from sgstudio.gui.widgets import FittedLabel, message_line
 
 RULE = "A move takes any number of stones (at least one) from one heap. Heap h has Grundy value h."
 
@@ -37,8 +36,7 @@ class NimTab(RedrawnPlayTab):
         self.heaps.returnPressed.connect(self._typed)
         self.set_button = QPushButton("Set heaps", self)
         self.set_button.clicked.connect(self._typed)
-        self.message = QLabel("", self)
-        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.message = message_line(self)
         self.analysis_panel = AnalysisPanel(self)
         self.analysis_panel.move_activated.connect(self._play)
         self._layout()

@@ -35,11 +35,10 @@ from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.sum_analysis import explain
 from sgstudio.core.sum_text import FORMS, parse_component
 from sgstudio.core.sums import Component, SumGame
-from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.tabs.sums.starts import STARTS
-from sgstudio.gui.widgets import group_box
+from sgstudio.gui.widgets import group_box, message_line
 
 COLUMNS = ("#", "Game", "Position", "Value")
 TABLE_ROWS = 7  # the table's height in rows (a heading and six components); more scroll
@@ -74,8 +73,7 @@ class SumTab(RedrawnPlayTab):
         self.table = _components_table(self)
         # queued: the table's model emits as it is destroyed, and no call then reaches the dying tab
         self.table.itemSelectionChanged.connect(self._enable, Qt.ConnectionType.QueuedConnection)
-        self.message = QLabel("", self)
-        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.message = message_line(self)
         self.theorem = QLabel("", self)
         self.theorem.setWordWrap(True)
         self.analysis_panel = AnalysisPanel(self)

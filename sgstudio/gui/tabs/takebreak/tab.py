@@ -24,7 +24,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSplitter,
@@ -43,7 +42,6 @@ from sgstudio.core.positions.takebreak import (
     rare_heaps,
     rare_words,
 )
-from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.tabs.takebreak.commands import SetRuleCommand
@@ -52,7 +50,7 @@ from sgstudio.gui.tabs.takebreak.plot import TakeBreakPlot
 from sgstudio.gui.tabs.takebreak.rule_editor import RuleEditor, rule_title
 from sgstudio.gui.tabs.takebreak.values import ValuesTable, row_length
 from sgstudio.gui.tasks import TaskProgress
-from sgstudio.gui.widgets import banner_over_columns, group_box
+from sgstudio.gui.widgets import banner_over_columns, group_box, message_line
 
 Heaps = tuple[int, ...]
 COMPUTE_DELAY_MS = 120
@@ -104,8 +102,7 @@ class TakeBreakTab(RedrawnPlayTab):
         self.heaps = QLineEdit()
         self.heaps.setPlaceholderText("heap sizes, e.g. 5 9 14")
         self.set_button = QPushButton("Set heaps")
-        self.message = QLabel("")
-        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.message = message_line()
         self.values_table = ValuesTable()
         self.analysis_panel = AnalysisPanel(banner=26, play_button=True)
         self.plot = TakeBreakPlot()
