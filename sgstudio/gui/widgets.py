@@ -3,6 +3,8 @@
 :func:`group_box` frames widgets under a title. :class:`FittedLabel` is a label of a fixed number
 of lines that never grows or widens its panel: longer text is cut with "…", the full text in its
 tooltip. :func:`set_text` writes a set (S of S-Nim) short enough for a heading.
+:func:`banner_over_columns` lays a tab out as its banner above columns side by side, and
+:func:`message_line` is a tab's line for refusals and errors.
 
 :class:`OutcomeBanner` is the WIN / LOSE / DRAW banner of every view of a position (the Analysis
 panel of every tab): WIN in ink on orange, LOSE in white on blue, DRAW in ink on reddish purple
@@ -17,7 +19,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent, QTextLayout, QTextOption
-from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
 from sgstudio.core.outcome import Outcome
 from sgstudio.gui import palette
@@ -193,3 +195,26 @@ def group_box(title: str, *widgets: QWidget) -> QGroupBox:
     for widget in widgets:
         layout.addWidget(widget)
     return box
+
+
+def message_line(parent: QWidget | None = None) -> QLabel:
+    """A tab's message line: empty at first, its refusals and errors in vermillion."""
+    label = QLabel("", parent)
+    label.setStyleSheet(f"color: {palette.VERMILLION}")
+    return label
+
+
+def banner_over_columns(owner: QWidget, banner: QWidget, columns: Sequence[QWidget],
+                        sizes: Sequence[int]) -> QSplitter:
+    """Lay ``owner`` out as ``banner`` above a splitter of ``columns`` side by side (their first
+    widths ``sizes``; the last column takes any width to spare); the splitter is returned."""
+    main = QSplitter(Qt.Orientation.Horizontal)
+    for column in columns:
+        main.addWidget(column)
+    main.setStretchFactor(len(columns) - 1, 1)
+    main.setSizes(list(sizes))
+    layout = QVBoxLayout(owner)
+    layout.setContentsMargins(4, 4, 4, 4)
+    layout.addWidget(banner)
+    layout.addWidget(main)
+    return main

@@ -9,6 +9,7 @@ import time
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from tab_helpers import show_tab
 
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games import board
@@ -22,12 +23,7 @@ CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModi
 
 
 def make_tab(qtbot, rows=((19, 20), (18,), (3, 4, 5, 9), (1, 2, 12, 13, 14)), width=20) -> BoardTab:
-    tab = BoardTab(model=BoardPosition(rows, width))
-    qtbot.addWidget(tab)
-    tab.resize(1280, 800)
-    tab.show()
-    qtbot.waitExposed(tab)
-    return tab
+    return show_tab(qtbot, BoardTab(model=BoardPosition(rows, width)))
 
 
 @pytest.fixture

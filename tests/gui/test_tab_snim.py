@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QInputDialog
+from tab_helpers import show_tab
 
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games.snim import SubtractionGame
@@ -32,11 +33,7 @@ def settle(qtbot, tab: SNimTab) -> None:
 
 @pytest.fixture
 def tab(qtbot):
-    t = SNimTab()
-    qtbot.addWidget(t)
-    t.resize(1280, 800)
-    t.show()
-    qtbot.waitExposed(t)
+    t = show_tab(qtbot, SNimTab())
     settle(qtbot, t)
     return t
 

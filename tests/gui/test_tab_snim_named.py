@@ -8,6 +8,7 @@ import threading
 
 import pytest
 from PySide6.QtCore import Qt
+from tab_helpers import show_tab
 
 from sgstudio.gui.tabs.snim import SNimTab
 from sgstudio.gui.tabs.snim import named as named_module
@@ -40,11 +41,7 @@ def settle(qtbot, tab: SNimTab) -> None:
 
 @pytest.fixture
 def tab(qtbot):
-    t = SNimTab()
-    qtbot.addWidget(t)
-    t.resize(1280, 800)
-    t.show()
-    qtbot.waitExposed(t)
+    t = show_tab(qtbot, SNimTab())
     settle(qtbot, t)
     return t
 

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
+from tab_helpers import show_tab
 
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games.splitnim import SplitNim, closed_form
@@ -28,11 +29,7 @@ JUDGE_SAMPLE_ANSWERS = ["Second player wins.", "First player wins."]  # HDU 5795
 
 @pytest.fixture
 def tab(qtbot, dialogs):
-    t = SplitNimTab()
-    qtbot.addWidget(t)
-    t.resize(1280, 800)
-    t.show()
-    qtbot.waitExposed(t)
+    t = show_tab(qtbot, SplitNimTab())
     assert t.settle()
     yield t
     t.cancel_work()

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from sgstudio.core.play import Mode
 from sgstudio.core.registry import kind_of
 from sgstudio.gui.canvas import animation
+from sgstudio.gui.panels.analysis import MOVE_ROLE
 from sgstudio.gui.tabs.play_mode import REFUSED
 from sgstudio.gui.tabs.sums import SumTab
 from sgstudio.gui.tabs.sums.starts import STARTS
@@ -184,3 +185,27 @@ def test_play_a_sum_to_the_end_through_the_play_panel(qtbot, window, monkeypatch
     assert sums.played is not None and sums.to_state() == before  # play ran on a copy
     panel.stop("done")
     assert not sums.playing and sums.played is None
+
+
+def test_a_hint_selects_its_component_and_keep_makes_the_played_sum_the_tabs(qtbot, window):
+    sums: SumTab = window.tabs.game_tabs["sum"]
+    window.tabs.show_tab("sum")
+    before, count = sums.to_state(), sums.undo_stack.count()
+    panel = window.play
+    panel.reply_ms = 10**6  # the computer waits: the position stays the person's
+    panel.set_mode(Mode.HUMAN_VS_COMPUTER)
+    qtbot.mouseClick(panel.start_button, L)
+    hinted = panel.session.hint().move
+    qtbot.mouseClick(panel.hint_button, L)
+    assert sums.table.currentRow() == hinted[0]
+    assert tuple(hinted) in sums.analysis_panel.move_rows()  # the start is a win: the hint is a winning move
+    assert sums.analysis_panel.moves.currentItem().data(MOVE_ROLE) == tuple(hinted)
+    game, position = panel.session.game, panel.session.position
+    after = game.apply(position, hinted)
+    assert panel.play_typed(game.move_text(hinted, position))
+    assert sums.played == tuple(after) and sums.to_state() == before  # shown, but play runs on a copy
+    panel.stop("done", keep=True)
+    assert not sums.playing and sums.played is None
+    assert sums.model.game_and_position()[1] == tuple(after) and sums.undo_stack.count() == count + 1
+    sums.undo_stack.undo()
+    assert sums.to_state() == before

@@ -11,6 +11,7 @@ import threading
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWidget
+from tab_helpers import show_tab
 
 from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.games.takebreak_rules import RuleError, parse_rule
@@ -62,11 +63,7 @@ def brute_winning(digits: tuple[int, ...], distinct: bool, heaps: tuple[int, ...
 
 @pytest.fixture
 def tab(qtbot):
-    t = TakeBreakTab()
-    qtbot.addWidget(t)
-    t.resize(1280, 800)
-    t.show()
-    qtbot.waitExposed(t)
+    t = show_tab(qtbot, TakeBreakTab())
     assert t.settle()
     return t
 
@@ -215,6 +212,29 @@ def test_grundys_game_is_not_certified_and_its_rare_values_are_marked(qtbot, tab
     xs, _ys = plot.rare.getData()
     assert rare.size > 0 and xs.tolist() == rare.astype(float).tolist()
     assert plot.rare_note.text().startswith("rare: ")
+
+
+def hover_plot(qtbot, tab: TakeBreakTab, n: int) -> str:
+    """Move the mouse onto the plotted point of heap ``n``: what the hover line then says."""
+    plot, view = tab.plot, tab.plot.view
+    qtbot.wait(10)  # two moves within one turn of the event loop: Qt keeps only the first
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(plot.scene_point(n, float(plot.values[n]))))
+    qtbot.waitUntil(lambda: plot.hover.text().startswith(f"n = {n:,}, "))
+    return plot.hover.text()
+
+
+def test_the_hover_line_says_where_n_stands_in_the_period_with_its_saltus_and_rare_values(qtbot, tab):
+    type_rule(qtbot, tab, "split:2")  # Lasker's Nim: preperiod 1, period 4, saltus 4
+    assert tab.settle()
+    g = naive_values(*RULES["split:2"], len(tab.plot.values))
+    assert tab.plot.period == (1, 4) and g[7] == g[3] + 4
+    assert hover_plot(qtbot, tab, 0) == f"n = 0, g(n) = {g[0]}  (in the preperiod)"
+    assert hover_plot(qtbot, tab, 2) == f"n = 2, g(n) = {g[2]}"  # in the first period
+    assert hover_plot(qtbot, tab, 7) == f"n = 7, g(n) = {g[7]}  (= g(3) + 1 x 4 by the period)"
+    type_rule(qtbot, tab, "grundy")  # no period; some heaps rare
+    assert tab.settle()
+    rare = int(rare_heaps(tab.model.game, len(tab.plot.values))[0])
+    assert hover_plot(qtbot, tab, rare) == f"n = {rare:,}, g(n) = {tab.plot.values[rare]}  rare"
 
 
 def test_a_pattern_no_theorem_proves_is_said_to_appear_and_is_not_shaded(qtbot, tab):

@@ -342,3 +342,43 @@ class GameTab(QWidget):
         from sgstudio.core.sums import Component
 
         return Component.copy_of(*self.game_and_position(), self.label)
+
+
+class RedrawnPlayTab(GameTab):
+    """A tab that shows a played position by redrawing itself: :meth:`refresh` (the tab's) shows
+    :attr:`played` while it is not None, the tab's own position otherwise, and the hinted move is
+    selected in the tab's ``analysis_panel``.
+
+    "Keep position" makes the played heaps the tab's (a model with ``heaps`` and ``set_heaps``); a tab
+    whose position is not heaps overrides :meth:`keep_play_position`.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.played: tuple | None = None  # the position shown while play is on
+
+    def refresh(self) -> None:
+        """Show the tab's position, or :attr:`played` while play is on."""
+        raise NotImplementedError
+
+    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
+        self.played = tuple(position)
+        self.refresh()
+        return True
+
+    def end_play(self) -> None:
+        self.played = None
+        self.finish_play()
+        self.refresh()
+
+    def highlight_play_move(self, move: tuple | None) -> None:
+        self.analysis_panel.select_move(move)
+
+    def can_keep_play_position(self) -> bool:
+        return True
+
+    def keep_play_position(self, position: tuple) -> None:
+        heaps = tuple(position)
+        if heaps != self.model.heaps:
+            text = "Keep the played position"
+            self.push(StateCommand(self.model, lambda: self.model.set_heaps(heaps), text))

@@ -2,7 +2,8 @@
 
 The worked example of ``docs/adding-a-game.md``: everything a tab needs beyond its own widgets comes
 from :class:`~sgstudio.gui.tabs.base.GameTab` (the undo stack, refusing edits during play, the
-Play target) and from the one Analysis panel; the game is :class:`sgstudio.core.games.nim.NimGame`,
+Play target; :class:`~sgstudio.gui.tabs.base.RedrawnPlayTab` shows played positions by redrawing
+the tab) and from the one Analysis panel; the game is :class:`sgstudio.core.games.nim.NimGame`,
 its position a :class:`~sgstudio.core.positions.heaps.HeapsPosition`.
 """
 
@@ -14,15 +15,14 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 
 from sgstudio.core.games.nim import NimGame
 from sgstudio.core.positions.heaps import HeapsPosition, parse_heaps
-from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
-from sgstudio.gui.tabs.base import GameTab, StateCommand
-from sgstudio.gui.widgets import FittedLabel
+from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
+from sgstudio.gui.widgets import FittedLabel, message_line
 
 RULE = "A move takes any number of stones (at least one) from one heap. Heap h has Grundy value h."
 
 
-class NimTab(GameTab):
+class NimTab(RedrawnPlayTab):
     """Plain Nim: the heaps in one line, the Analysis panel beside them."""
 
     key = "nim"
@@ -31,14 +31,12 @@ class NimTab(GameTab):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model, self.game = HeapsPosition((3, 4, 5)), NimGame()
-        self.played: tuple[int, ...] | None = None  # the position shown while play is on
         self.heaps = QLineEdit(self)
         self.heaps.setPlaceholderText("heap sizes, e.g. 3 4 5")
         self.heaps.returnPressed.connect(self._typed)
         self.set_button = QPushButton("Set heaps", self)
         self.set_button.clicked.connect(self._typed)
-        self.message = QLabel("", self)
-        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.message = message_line(self)
         self.analysis_panel = AnalysisPanel(self)
         self.analysis_panel.move_activated.connect(self._play)
         self._layout()
@@ -101,26 +99,3 @@ class NimTab(GameTab):
 
     def game_and_position(self) -> tuple[NimGame, tuple[int, ...]]:
         return self.game, self.model.heaps
-
-    def show_play_position(self, position: tuple, move: tuple | None = None,
-                           animate: bool = True) -> bool:
-        self.played = tuple(position)
-        self.refresh()
-        return True
-
-    def end_play(self) -> None:
-        self.played = None
-        self.finish_play()
-        self.refresh()
-
-    def highlight_play_move(self, move: tuple | None) -> None:
-        self.analysis_panel.select_move(move)
-
-    def can_keep_play_position(self) -> bool:
-        return True
-
-    def keep_play_position(self, position: tuple) -> None:
-        heaps = tuple(position)
-        if heaps != self.model.heaps:
-            text = "Keep the played position"
-            self.push(StateCommand(self.model, lambda: self.model.set_heaps(heaps), text))

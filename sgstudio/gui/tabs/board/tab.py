@@ -59,6 +59,7 @@ from sgstudio.gui.tabs.board.playing import BoardPlay
 from sgstudio.gui.tabs.board.view import BoardView
 from sgstudio.gui.tabs.play_mode import REFUSED
 from sgstudio.gui.tasks import Progress, TaskProgress
+from sgstudio.gui.widgets import message_line
 from sgstudio.gui.work import failure_text
 
 ADD_ROW_KEYS = ("Ctrl+Shift+A",)
@@ -133,8 +134,7 @@ class BoardTab(GameTab):
         self.remove_button = QPushButton("Remove row")
         self.clear_button = QPushButton("Clear")
         self.import_button = QPushButton("Import HDU 5724…")
-        self.message = QLabel()
-        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.message = message_line()
         self.message.setWordWrap(True)
         self.message.setProperty("hides", True)  # shown only with a message
         self.message.hide()

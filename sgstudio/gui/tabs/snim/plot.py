@@ -67,6 +67,7 @@ class GrundyPlot(QWidget):
         layout.addLayout(bottom)
         self.values = np.zeros(0, np.int64)
         self.period: tuple[int, int] | None = None
+        self.saltus = 0  # g(n + p) = g(n) + saltus past the preperiod (0: purely periodic, as in S-Nim)
         self.limit.valueChanged.connect(self.limit_changed)
         self.recompute.clicked.connect(self.recompute_requested)
         self.view.scene().sigMouseMoved.connect(self.hover_at)
@@ -178,15 +179,21 @@ class GrundyPlot(QWidget):
             self.marker.setData([], [])
             return
         n, g = found
-        where = ""
-        if self.period is not None:
-            n0, p = self.period
-            if n < n0:
-                where = "  (in the preperiod)"
-            elif n >= n0 + p:
-                where = f"  (= g({n0 + (n - n0) % p}) by the period)"
-        self.hover.setText(f"n = {n:,}, g(n) = {g}{where}")
+        self.hover.setText(f"n = {n:,}, g(n) = {g}{self.hover_note(n)}")
         self.marker.setData([n], [g])
+
+    def hover_note(self, n: int) -> str:
+        """What the hover line says after g(n): where n stands in the period, if one is shown."""
+        if self.period is None:
+            return ""
+        n0, p = self.period
+        if n < n0:
+            return "  (in the preperiod)"
+        if n < n0 + p:
+            return ""
+        q, r = divmod(n - n0, p)
+        plus = f" + {q} x {self.saltus}" if self.saltus else ""
+        return f"  (= g({n0 + r}){plus} by the period)"
 
     def scene_point(self, n: int, g: float) -> QPointF:
         """The scene point of data point (n, g) (for tests and tooltips)."""

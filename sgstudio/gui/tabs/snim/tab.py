@@ -27,7 +27,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -61,7 +60,7 @@ from sgstudio.gui.tabs.snim.playing import SNimPlay
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
 from sgstudio.gui.tabs.snim.widgets import JudgeList, SetEditor
 from sgstudio.gui.tasks import TaskProgress
-from sgstudio.gui.widgets import group_box, set_text
+from sgstudio.gui.widgets import banner_over_columns, group_box, set_text
 from sgstudio.gui.work import failure_text
 
 PLOT_SYNC = 200_000
@@ -125,17 +124,9 @@ class SNimTab(GameTab):
         right.addWidget(group_box("Judge file (HDU 1536)", self.judge, self.judge_progress))
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
-        main = QSplitter(Qt.Orientation.Horizontal)
-        for column in (left, middle, right):
-            main.addWidget(column)
-        main.setStretchFactor(2, 1)
-        main.setSizes([260, 300, 720])
         left.setSizes([set_box.minimumSizeHint().height(), 600])
         right.setSizes([420, 280])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.banner)
-        layout.addWidget(main)
+        banner_over_columns(self, self.banner, (left, middle, right), (260, 300, 720))
 
     def _connect(self) -> None:
         m = self.model

@@ -35,18 +35,17 @@ from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.sum_analysis import explain
 from sgstudio.core.sum_text import FORMS, parse_component
 from sgstudio.core.sums import Component, SumGame
-from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
-from sgstudio.gui.tabs.base import GameTab, StateCommand
+from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.tabs.sums.starts import STARTS
-from sgstudio.gui.widgets import group_box
+from sgstudio.gui.widgets import group_box, message_line
 
 COLUMNS = ("#", "Game", "Position", "Value")
 TABLE_ROWS = 7  # the table's height in rows (a heading and six components); more scroll
 EMPTY = "No component yet: use Add, or \"Add to sum\" (Edit menu) on any other tab."
 
 
-class SumTab(GameTab):
+class SumTab(RedrawnPlayTab):
     """A sum across games: the components' table and the theorem on the left, the analysis right."""
 
     key = "sum"
@@ -56,7 +55,6 @@ class SumTab(GameTab):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = SumPosition(STARTS[i][1]() for i in (0, 1, 3))  # Nim, S-Nim, 0.07: 3 ⊕ 3 ⊕ 3
-        self.played: tuple | None = None  # the position shown while play is on
         self.add_button = QToolButton(self)
         self.add_button.setText("Add")
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -75,8 +73,7 @@ class SumTab(GameTab):
         self.table = _components_table(self)
         # queued: the table's model emits as it is destroyed, and no call then reaches the dying tab
         self.table.itemSelectionChanged.connect(self._enable, Qt.ConnectionType.QueuedConnection)
-        self.message = QLabel("", self)
-        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.message = message_line(self)
         self.theorem = QLabel("", self)
         self.theorem.setWordWrap(True)
         self.analysis_panel = AnalysisPanel(self)
@@ -212,23 +209,10 @@ class SumTab(GameTab):
     def game_and_position(self) -> tuple[SumGame, tuple]:
         return self.model.game_and_position()
 
-    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
-        self.played = tuple(position)
-        self.refresh()
-        return True
-
-    def end_play(self) -> None:
-        self.played = None
-        self.finish_play()
-        self.refresh()
-
     def highlight_play_move(self, move: tuple | None) -> None:
-        self.analysis_panel.select_move(move)
+        super().highlight_play_move(move)
         if move is not None:
             self.table.selectRow(move[0])
-
-    def can_keep_play_position(self) -> bool:
-        return True
 
     def keep_play_position(self, position: tuple) -> None:
         own = self.model.components

@@ -13,7 +13,7 @@ is told in words, never drawn as a period.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QSpinBox
 
 from sgstudio.core.games.takebreak_period import PeriodReport
@@ -59,7 +59,6 @@ class TakeBreakPlot(GrundyPlot):
         bottom.insertWidget(bottom.count() - 2, self.search)
         self.recompute.setText("Compute again")
         self.recompute.setToolTip("Compute again what was cancelled")
-        self.saltus = 0
         self.rare_shown = np.zeros(0, np.int64)
         self.search.valueChanged.connect(self.search_changed)
 
@@ -91,22 +90,7 @@ class TakeBreakPlot(GrundyPlot):
         super().show_message(text, can_retry)
         self.certificate.setText(certificate)
 
-    def hover_at(self, scene_pos: QPointF) -> None:
-        found = self.value_at(scene_pos)
-        if found is None:
-            self.hover.setText("")
-            self.marker.setData([], [])
-            return
-        n, g = found
-        where = ""
-        if self.period is not None:
-            n0, p = self.period
-            if n < n0:
-                where = "  (in the preperiod)"
-            elif n >= n0 + p:
-                q, r = divmod(n - n0, p)
-                plus = f" + {q} x {self.saltus}" if self.saltus else ""
-                where = f"  (= g({n0 + r}){plus} by the period)"
+    def hover_note(self, n: int) -> str:
+        """Where n stands in the period, and "rare" when g(n) is one of the rare values."""
         rare = "  rare" if np.any(self.rare_shown == n) else ""
-        self.hover.setText(f"n = {n:,}, g(n) = {g}{where}{rare}")
-        self.marker.setData([n], [g])
+        return super().hover_note(n) + rare

@@ -24,11 +24,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -44,16 +42,15 @@ from sgstudio.core.positions.takebreak import (
     rare_heaps,
     rare_words,
 )
-from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
-from sgstudio.gui.tabs.base import GameTab, StateCommand
+from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.tabs.takebreak.commands import SetRuleCommand
 from sgstudio.gui.tabs.takebreak.computing import Computing
 from sgstudio.gui.tabs.takebreak.plot import TakeBreakPlot
 from sgstudio.gui.tabs.takebreak.rule_editor import RuleEditor, rule_title
 from sgstudio.gui.tabs.takebreak.values import ValuesTable, row_length
 from sgstudio.gui.tasks import TaskProgress
-from sgstudio.gui.widgets import group_box
+from sgstudio.gui.widgets import banner_over_columns, group_box, message_line
 
 Heaps = tuple[int, ...]
 COMPUTE_DELAY_MS = 120
@@ -76,7 +73,7 @@ def period_words(report: PeriodReport) -> tuple[str, str]:
     return f"{report.headline()}, not certified", words[:1].upper() + words[1:] + "."
 
 
-class TakeBreakTab(GameTab):
+class TakeBreakTab(RedrawnPlayTab):
     """Take-and-break games: the rule, heaps, W/L and winning moves, g(0..H) with its period."""
 
     key = "takebreak"
@@ -85,7 +82,6 @@ class TakeBreakTab(GameTab):
     def __init__(self, parent: QWidget | None = None, model: TakeBreakPosition | None = None) -> None:
         super().__init__(parent)
         self.model = model or TakeBreakPosition()
-        self.played: Heaps | None = None  # the position shown while play is on
         self.plot_limit: int | None = None  # None: the default H of the rule's period report
         self.search_limit = PERIOD_SEARCH_DEFAULT
         self._plotted: tuple | None = None
@@ -106,8 +102,7 @@ class TakeBreakTab(GameTab):
         self.heaps = QLineEdit()
         self.heaps.setPlaceholderText("heap sizes, e.g. 5 9 14")
         self.set_button = QPushButton("Set heaps")
-        self.message = QLabel("")
-        self.message.setStyleSheet(f"color: {palette.VERMILLION}")
+        self.message = message_line()
         self.values_table = ValuesTable()
         self.analysis_panel = AnalysisPanel(banner=26, play_button=True)
         self.plot = TakeBreakPlot()
@@ -124,15 +119,7 @@ class TakeBreakTab(GameTab):
             left.setCollapsible(left.count() - 1, False)
         left.setStretchFactor(2, 1)
         right = group_box("Grundy values of one heap: g(0..H)", self.plot, self.progress)
-        main = QSplitter(Qt.Orientation.Horizontal)
-        for column in (left, self.analysis_panel, right):
-            main.addWidget(column)
-        main.setStretchFactor(2, 1)
-        main.setSizes([350, 300, 630])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.banner)
-        layout.addWidget(main)
+        banner_over_columns(self, self.banner, (left, self.analysis_panel, right), (350, 300, 630))
 
     def _connect(self) -> None:
         m = self.model
@@ -311,25 +298,3 @@ class TakeBreakTab(GameTab):
 
     def game_and_position(self) -> tuple[TakeBreakGame, Heaps]:
         return self.model.game, self.model.heaps
-
-    def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:
-        self.played = tuple(position)
-        self.refresh()
-        return True
-
-    def end_play(self) -> None:
-        self.played = None
-        self.finish_play()
-        self.refresh()
-
-    def highlight_play_move(self, move: tuple | None) -> None:
-        self.analysis_panel.select_move(move)
-
-    def can_keep_play_position(self) -> bool:
-        return True
-
-    def keep_play_position(self, position: tuple) -> None:
-        heaps = tuple(position)
-        if heaps != self.model.heaps:
-            text = "Keep the played position"
-            self.push(StateCommand(self.model, lambda: self.model.set_heaps(heaps), text))
