@@ -2,8 +2,9 @@
 allocating anything for it, with a message saying why and what the limit is, rather than dying
 of an out-of-memory kill half-way.
 
-What opening costs (peak resident memory above the empty window's) was measured by
-``benchmarks/bench_open_memory.py`` over graphs of several shapes and fitted as
+What opening costs (peak resident memory above the empty window's) was measured, as
+``benchmarks/bench_big_graph.py`` measures the peak of a ``--screenshot`` process, over graphs of
+several shapes (the files of ``benchmarks/make_big_graphs.py`` and smaller ones) and fitted as
 
     peak = BYTES_PER_VERTEX * vertices + BYTES_PER_EDGE * edges + BYTES_PER_FILE_BYTE * file size
 
