@@ -47,12 +47,36 @@ _compiled: dict = {}
 
 
 def _kernel(name: str):
-    """The compiled form of a kernel below (compiled on first use, cached on disk)."""
+    """The compiled form of a kernel below (compiled on first use, cached on disk); the helper the
+    kernels call, :func:`_grouped`, is compiled first and stands in for the Python one."""
+    global _grouped
     if name not in _compiled:
         from numba import njit
 
+        if "grouped" not in _compiled:
+            _compiled["grouped"] = _grouped = njit(cache=True, nogil=True)(_grouped_py)
         _compiled[name] = njit(cache=True, nogil=True)(globals()[f"_{name}"])
     return _compiled[name]
+
+
+def _grouped_py(n, keys, values):  # pragma: no cover - compiled
+    """``(start, packed)``: ``values`` grouped by their ``keys`` (0..n-1) by a counting sort, in order
+    within a group: ``packed[start[k]:start[k + 1]]`` are the values of key k (a CSR row)."""
+    m = keys.shape[0]
+    start = np.zeros(n + 1, np.int64)
+    for e in range(m):
+        start[keys[e] + 1] += 1
+    for v in range(n):
+        start[v + 1] += start[v]
+    fill = start[:-1].copy()
+    packed = np.empty(m, np.int64)
+    for e in range(m):
+        packed[fill[keys[e]]] = values[e]
+        fill[keys[e]] += 1
+    return start, packed
+
+
+_grouped = _grouped_py
 
 
 def depths(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
@@ -66,19 +90,10 @@ def depths(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
 
 def _depths(n, src, dst):  # pragma: no cover - compiled
     """Kahn's algorithm on the reversed graph (sinks first), taking the longest way."""
-    m = src.shape[0]
     outdeg = np.zeros(n, np.int64)
-    start = np.zeros(n + 1, np.int64)
-    for e in range(m):
+    for e in range(src.shape[0]):
         outdeg[src[e]] += 1
-        start[dst[e] + 1] += 1
-    for v in range(n):
-        start[v + 1] += start[v]
-    fill = start[:-1].copy()
-    tails = np.empty(m, np.int64)
-    for e in range(m):
-        tails[fill[dst[e]]] = src[e]
-        fill[dst[e]] += 1
+    start, tails = _grouped(n, dst, src)
     depth = np.full(n, -1, np.int64)
     queue = np.empty(n, np.int64)
     tail = 0
@@ -118,16 +133,7 @@ def _forward_edges(n, src, dst):  # pragma: no cover - compiled
     """Iterative DFS over the out-edges (an explicit stack: 10^6-deep paths are fine); an edge is
     kept when its head finished before its tail (tree, forward and cross edges)."""
     m = src.shape[0]
-    start = np.zeros(n + 1, np.int64)
-    for e in range(m):
-        start[src[e] + 1] += 1
-    for v in range(n):
-        start[v + 1] += start[v]
-    fill = start[:-1].copy()
-    heads = np.empty(m, np.int64)
-    for e in range(m):
-        heads[fill[src[e]]] = dst[e]
-        fill[src[e]] += 1
+    start, heads = _grouped(n, src, dst)
     finish = np.full(n, -1, np.int64)
     seen = np.zeros(n, np.bool_)
     stack = np.empty(n, np.int64)
@@ -161,17 +167,7 @@ def _forward_edges(n, src, dst):  # pragma: no cover - compiled
 def _ordered(n, src, dst, layer, layers):  # pragma: no cover - compiled
     """Vertices layer by layer (layer 0 first), each layer sorted by the mean rank of its
     predecessors in theirs (rank within the layer: ``rank``). Returns (order, starts, rank)."""
-    m = src.shape[0]
-    start = np.zeros(n + 1, np.int64)
-    for e in range(m):
-        start[dst[e] + 1] += 1
-    for v in range(n):
-        start[v + 1] += start[v]
-    fill = start[:-1].copy()
-    tails = np.empty(m, np.int64)
-    for e in range(m):
-        tails[fill[dst[e]]] = src[e]
-        fill[dst[e]] += 1
+    start, tails = _grouped(n, dst, src)
     counts = np.zeros(layers + 1, np.int64)
     for v in range(n):
         if layer[v] >= 0:
