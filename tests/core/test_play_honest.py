@@ -8,7 +8,7 @@ the computer would play" is the policy's choice, :func:`sgstudio.core.policy.cho
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_play import Sub, dag_positions, oracle
 
@@ -107,26 +107,29 @@ def act(s: PlaySession, action: str, k: int) -> None:
         s.set_mode(MODES[k % 3], human_player=1 + k // 3 % 2)
 
 
-def check_future(s: PlaySession) -> None:
-    """What a mode change promises: every move after the current one is the computer's choice."""
+def check_future(s: PlaySession, changed: bool = True) -> None:
+    """What a mode change promises: every move after the current one is the computer's choice; the
+    same mode set again keeps a person's moves on a person's side, but none on the computer's."""
     for r in s.history[s.index:]:
-        assert choose_move(s.game, r.before).move == r.move
+        if changed or s.is_computer(r.player):
+            assert choose_move(s.game, r.before).move == r.move
         assert not (s.is_computer(r.player) and r.by_person)
 
 
 @settings(max_examples=60, deadline=None)
 @given(dag_positions(), ACTIONS)
-def test_the_computer_never_replays_a_person(case, actions):
+@example((3, [(0, 1), (0, 2)], (0,)), [("play", 1), ("mode", 0), ("back", 0), ("mode", 0)])  # a person's
+def test_the_computer_never_replays_a_person(case, actions):  # move on the person's side, kept
     n, edges, start = case
     game = DagGame.from_edges(n, edges)
     wins = oracle(game)
     s = PlaySession(game, start, mode=Mode.TWO_HUMANS)
     for action, k in actions:
         computer_turn = s.computer_to_move
-        before = s.index
+        before, sides = s.index, (s.mode, s.human_player)
         act(s, action, k)
         if action == "mode":
-            check_future(s)
+            check_future(s, changed=(s.mode, s.human_player) != sides)
         if action == "next" and computer_turn:
             record = s.history[before]
             assert s.index == before + 1 and not record.by_person
