@@ -130,7 +130,8 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
     Once the searches have looked at ``factor`` times as many pairs as remain (0: at once), every
     remaining pair is stamped instead. ``stats`` counts heaps done and heaps where that happened.
     Without ``sparse`` the lead is always stamped in full (the mex itself is never stamped, so
-    stamping goes on to the lead): it is stamped at once, four heaps together where it can be.
+    stamping goes on to the lead): it is stamped at once, four heaps together where it can be. There
+    the lead of a heap n is also at most n / LEAD_SHARE pairs (see :data:`LEAD_SHARE`).
     """
     one = np.uint64(1)
     nk = r2.shape[0]
@@ -139,6 +140,7 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
     rows = np.zeros((top, GROUP), np.int64)  # rows[v, j] == n + 1: v is an option of n = heap j of a group
     done = np.zeros(max(nk, 1), np.int64)  # pairs a = 1..done[i] of split i are stamped
     step = top
+    reach = lead  # pairs stamped at most before searching (without sparse: at most n / LEAD_SHARE)
     first = min(lead, step) if sparse else lead  # pairs stamped before candidates are looked at (without
     glo = np.zeros(max(nk, 1), np.int64)         # sparse the lead is always reached: the mex is never
     ghi = np.zeros(max(nk, 1), np.int64)         # stamped), those of a group's heaps glo..ghi together
@@ -146,6 +148,9 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
     for n in range(start, end):
         if n == group_end:
             group, group_end = n, min(end, n + GROUP)
+            if not sparse:
+                reach = min(lead, max(step, n // LEAD_SHARE))
+                first = reach
             for i in range(nk):
                 m = n - r2[i]
                 glo[i] = max(1, GROUP - r2[i])  # below it a pair of a later heap may end in the group
@@ -192,7 +197,7 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
         budget = 0  # vectorised search allowed: ``factor`` times the pairs left after the lead; past
         for i in range(nk):  # it, stamping them all (as the naive method does) decides the rest
             m = n - r2[i]
-            budget += max(0, ((m - 1) // 2 if distinct else m // 2) - lead)
+            budget += max(0, ((m - 1) // 2 if distinct else m // 2) - reach)
         budget *= factor
         complete = nk == 0
         v = 0
@@ -217,7 +222,7 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
             for i in range(nk):
                 m = n - r2[i]
                 hi = (m - 1) // 2 if distinct else m // 2
-                lo, up = done[i] + 1, min(hi, lead, done[i] + step)
+                lo, up = done[i] + 1, min(hi, reach, done[i] + step)
                 if lo <= up:
                     xs = g[lo : up + 1]
                     ys = gr[cap - 1 - m + lo : cap - m + up]
@@ -326,6 +331,12 @@ def _search_py(xs, ys, want):  # pragma: no cover - compiled
 
 GROUP = 4
 """Heaps whose first pairs the pairs kernel stamps together (see :func:`_stamp_group_py`)."""
+LEAD_SHARE = 5
+"""Without the sparse-space method the pairs kernel stamps at most n / LEAD_SHARE pairs of a heap n
+before it searches. The lead that costs least grows with the heap: its first pairs find the common
+values, and the rarer ones are searched for more cheaply than stamped while the heap is small. On
+0.007 to 10^5 the cheapest lead, heap by heap, is about n / 5 up to ``lead`` (measured: a lead of
+min(16 * 1024, n / 5) takes 10% less time than 16 * 1024 there, 40% less on 4.007)."""
 _search = _search_py  # the pairs kernel calls these; compiled first when the kernel is (see kernel())
 _stamp_pairs = _stamp_pairs_py
 _stamp_group = _stamp_group_py
