@@ -7,8 +7,10 @@ judge file other than HDU 1524 needs ``--tab``: the name of a file does not tell
 
 ``--screenshot`` lays the window out at 1280x800 on that tab with FILE (or the built-in example),
 renders it to a PNG with ``QWidget.grab`` and exits without showing anything; with no display it
-runs on Qt's offscreen platform by itself. A bad file: one line on stderr (``FILE:LINE:COL:
-message``, with a hint where one helps), exit status 2; a PNG that cannot be written: exit 1.
+runs on Qt's offscreen platform by itself. An HDU 1524 graph with a cycle, which the window offers to
+open as a loopy game, is drawn as one (a screenshot cannot ask). A bad file: one line on stderr
+(``FILE:LINE:COL: message``, with a hint where one helps), exit status 2; a PNG that cannot be
+written: exit 1.
 
 The window installs a global exception hook (:func:`sgstudio.gui.errors.install_excepthook`): an
 exception no handler caught is logged to a crash log and shown in a dialog; the window keeps

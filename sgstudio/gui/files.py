@@ -169,10 +169,10 @@ class DocumentController(QObject):
             errors.report_unexpected(self.window, action, path, err)
 
     def offer_loopy(self, path: str, err: Exception) -> bool:
-        """Whether to open a judge file whose graph has a cycle as a loopy game (asked; never
-        when not interactive, where the file is refused as before)."""
+        """Whether to open a judge file whose graph has a cycle as a loopy game: asked; when not
+        interactive (a screenshot, which cannot ask) always, since that is the only game it can be."""
         if not self.interactive:
-            return False
+            return True
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self.window, "This graph has cycles",

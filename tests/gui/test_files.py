@@ -11,10 +11,11 @@ from pathlib import Path
 import networkx as nx
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMessageBox
 
 from sgstudio.formats import hdu1524
+from sgstudio.gui import palette
 from sgstudio.gui.commands import AddEdgeCommand, AddVertexCommand, MoveTokenCommand
 from sgstudio.paths import resource_path
 
@@ -225,6 +226,19 @@ def distinct_colours(path: Path) -> int:
     step = 7
     xs, ys = range(0, image.width(), step), range(0, image.height(), step)
     return len({image.pixel(x, y) for x in xs for y in ys})
+
+
+def test_screenshot_of_a_judge_file_with_a_cycle_draws_it_as_a_loopy_game(tmp_path):
+    # a cycle 0 -> 1 -> 0 with no way out (both ∞) beside a sink 2: the screenshot cannot ask, so
+    # it opens the loopy game
+    (tmp_path / "cyclic.txt").write_text("3\n1 1\n1 0\n0\n1 0\n0\n")
+    result = run_screenshot(tmp_path, "loopy.png", "cyclic.txt")
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(tmp_path / "loopy.png"))
+    purple = QColor(palette.PURPLE).rgb()
+    drawn = sum(image.pixel(x, y) == purple for x in range(0, image.width() * 2 // 3, 2)
+                for y in range(0, image.height() // 2, 2))  # the canvas above the legend's swatch
+    assert drawn > 100  # the ∞ vertices, in purple (the DRAW banner is further right)
 
 
 def test_screenshot_command_writes_a_non_blank_png(tmp_path):
