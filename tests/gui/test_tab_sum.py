@@ -209,3 +209,66 @@ def test_a_hint_selects_its_component_and_keep_makes_the_played_sum_the_tabs(qtb
     assert sums.model.game_and_position()[1] == tuple(after) and sums.undo_stack.count() == count + 1
     sums.undo_stack.undo()
     assert sums.to_state() == before
+
+
+def test_edit_types_a_components_position_anew_as_one_undo_step(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    tab = SumTab()
+    qtbot.addWidget(tab)
+    tab.show()
+    tab.model.set_components([STARTS[0][1](), STARTS[6][1]()])  # Nim heaps, a token on a loopy graph
+    first = tab.model.components
+    asked = []
+    answers = iter([("[2, 1]", True), ("[1, 2", True), ("[0, -1]", True), ("[5]", False)])
+
+    def answer(parent, title, label, text=""):
+        asked.append((title, text))
+        return next(answers)
+
+    monkeypatch.setattr(QInputDialog, "getText", answer)
+    rect = tab.table.visualItemRect(tab.table.item(0, 2))
+    qtbot.mouseClick(tab.table.viewport(), L, pos=rect.center())
+    qtbot.mouseDClick(tab.table.viewport(), L, pos=rect.center())  # a double-click edits the row
+    assert asked == [("Edit #1", str(list(first[0].position)))]  # shown as a saved file keeps it
+    assert tab.model.components[0].position == (2, 1) and tab.model.components[1] == first[1]
+    assert tab.model.components[0].game is first[0].game  # the game stays, only the position is new
+    assert tab.undo_stack.count() == 1 and tab.undo_stack.undoText().startswith("Edit #1")
+    assert tab.table.item(0, 3).text() == "3"  # 2 ⊕ 1, as the table now shows
+    assert_shows_the_whole_sum(tab)
+    edited = tab.model.components
+    qtbot.waitUntil(tab.edit_button.isEnabled)
+    qtbot.mouseClick(tab.edit_button, L)  # not JSON: told where, nothing changed
+    assert tab.model.components == edited and "the position:1:6" in tab.message.text()
+    qtbot.mouseClick(tab.edit_button, L)  # not a position of Nim: told, nothing changed
+    assert tab.model.components == edited and "not changed" in tab.message.text()
+    qtbot.mouseClick(tab.edit_button, L)  # cancelled
+    assert tab.model.components == edited and tab.undo_stack.count() == 1
+    tab.undo_stack.undo()
+    assert tab.model.components == first
+    assert_shows_the_whole_sum(tab)
+
+
+def test_edit_moves_a_token_of_a_graph_component_and_is_refused_in_play(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+
+    tab = window.tabs.game_tabs["sum"]
+    tab.model.set_components([STARTS[6][1]()])  # a token on a loopy graph
+    component = tab.model.components[0]
+    target = next(v for v in range(len(component.game.successors)) if (v,) != component.position)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (f"[{target}]", True))
+    tab.table.selectRow(0)
+    tab.edit_selected()
+    assert tab.model.components[0].position == (target,)
+    assert tab.model.components[0].game is component.game
+    assert_shows_the_whole_sum(tab)
+    tab.undo_stack.undo()
+    window.tabs.show_tab("sum")
+    panel = window.play
+    panel.reply_ms = 10**6  # the computer waits: play stays on
+    panel.set_mode(Mode.HUMAN_VS_COMPUTER)
+    qtbot.mouseClick(panel.start_button, L)
+    assert tab.playing and not tab.edit_button.isEnabled()
+    tab.edit_selected()  # the rows show the played sum: editing them is refused, as Remove is
+    assert tab.model.components[0] == component and tab.message.text() == REFUSED
+    panel.stop("done")

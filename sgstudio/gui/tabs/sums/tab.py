@@ -2,7 +2,9 @@
 
 The components come from any tab ("Add to sum": that tab's position, with its game and rule,
 :meth:`~sgstudio.gui.tabs.base.GameTab.sum_component`) or from the tab's own Add menu
-(:mod:`sgstudio.gui.tabs.sums.starts`); Remove, Up and Down edit the list, each one undo step. The
+(:mod:`sgstudio.gui.tabs.sums.starts`); Edit (or a double-click on a row) types a component's
+position anew, as a saved file keeps it, the game staying; Edit, Remove, Up and Down are each one
+undo step. The
 table shows each component's game, position and value; the one Analysis panel shows the nim-sum in
 binary, WIN/LOSE/DRAW and every winning move (double-click plays it, naming its component: ``#2 heap
 1: take 2 -> 3``); under the table the theorem in words, with the components' actual values
@@ -12,6 +14,7 @@ binary, WIN/LOSE/DRAW and every winning move (double-click plays it, naming its 
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -30,11 +33,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.errors import SGStudioError
+from sgstudio.core.errors import SGStudioError, clip
 from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.sum_analysis import explain
 from sgstudio.core.sum_text import FORMS, parse_component
 from sgstudio.core.sums import Component, SumGame
+from sgstudio.formats.json_text import decode
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.tabs.sums.starts import STARTS
@@ -43,6 +47,8 @@ from sgstudio.gui.widgets import group_box, message_line
 COLUMNS = ("#", "Game", "Position", "Value")
 TABLE_ROWS = 7  # the table's height in rows (a heading and six components); more scroll
 EMPTY = "No component yet: use Add, or \"Add to sum\" (Edit menu) on any other tab."
+MAX_POSITION_TEXT = 100_000
+"""The most characters a typed position may have (read before anything is built)."""
 
 
 class SumTab(RedrawnPlayTab):
@@ -64,6 +70,9 @@ class SumTab(RedrawnPlayTab):
         self.add_menu.addSeparator()
         self.add_menu.addAction("From text (0.07:15, snim:1,3,4:10, board:..x.x)…", self.ask_text)
         self.add_button.setMenu(self.add_menu)
+        self.edit_button = QPushButton("Edit…", self)
+        self.edit_button.setToolTip("Type the selected component's position anew (or double-click its row)")
+        self.edit_button.clicked.connect(self.edit_selected)
         self.remove_button = QPushButton("Remove", self)
         self.up_button = QPushButton("Up", self)
         self.down_button = QPushButton("Down", self)
@@ -73,6 +82,7 @@ class SumTab(RedrawnPlayTab):
         self.table = _components_table(self)
         # queued: the table's model emits as it is destroyed, and no call then reaches the dying tab
         self.table.itemSelectionChanged.connect(self._enable, Qt.ConnectionType.QueuedConnection)
+        self.table.doubleClicked.connect(lambda index: self.edit_component(index.row()))
         self.message = message_line(self)
         self.theorem = QLabel("", self)
         self.theorem.setWordWrap(True)
@@ -84,7 +94,8 @@ class SumTab(RedrawnPlayTab):
 
     def _layout(self) -> None:
         buttons = QHBoxLayout()
-        for button in (self.add_button, self.remove_button, self.up_button, self.down_button):
+        for button in (self.add_button, self.edit_button, self.remove_button, self.up_button,
+                       self.down_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         left = QVBoxLayout()
@@ -126,6 +137,50 @@ class SumTab(RedrawnPlayTab):
             self.tell(f"Not added: {err}", error=True)
             return False
         return self.add_component(component)
+
+    def edit_selected(self) -> None:
+        """Edit…: type the selected component's position anew (see :meth:`edit_component`)."""
+        index = self.selected()
+        if index is not None:
+            self.edit_component(index)
+
+    def edit_component(self, index: int) -> None:
+        """Ask for component ``index``'s position, shown as a saved file keeps it (a list of heaps,
+        of vertex numbers for tokens, ...), and set it (refused during play)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        if self.refuse_in_play() or not 0 <= index < len(self.model.components):
+            return
+        component = self.model.components[index]
+        shown = json.dumps(component.game.position_state(component.position))
+        prompt = f"#{index + 1} {component.title()}: its position, as a saved file keeps it"
+        text, ok = QInputDialog.getText(self, f"Edit #{index + 1}", f"{prompt}\n{_numbering(component)}",
+                                        text=shown)
+        if ok:
+            self.set_position_text(index, text)
+
+    def set_position_text(self, index: int, text: str) -> bool:
+        """Set component ``index`` to the position ``text`` writes (JSON, as in a saved file), one
+        undo step; a bad one is told on the message line and nothing changes."""
+        component = self.model.components[index]
+        try:
+            if len(text) > MAX_POSITION_TEXT:
+                raise SGStudioError(f"a position of at most {MAX_POSITION_TEXT:,} characters, "
+                                    f"not {len(text):,}")
+            position = component.game.read_position(decode(text, "the position"))
+            Component(component.game, position, component.labels).value()
+        except (SGStudioError, ValueError) as err:
+            self.tell(f"#{index + 1} not changed: {err}", error=True)
+            return False
+        if position == component.position:
+            return True
+        words = clip(component.game.position_text(position, component.label), 60)
+        command = StateCommand(self.model, lambda: self.model.set_position(index, position),
+                               f"Edit #{index + 1}: {words}")
+        if self.edit(command):
+            self.table.selectRow(index)
+            return True
+        return False
 
     def selected(self) -> int | None:
         """The row chosen in the table (None: none)."""
@@ -190,6 +245,7 @@ class SumTab(RedrawnPlayTab):
     def _enable(self) -> None:
         index, count, editable = self.selected(), len(self.model.components), not self.playing
         self.add_button.setEnabled(editable)
+        self.edit_button.setEnabled(editable and index is not None)
         self.remove_button.setEnabled(editable and index is not None)
         self.up_button.setEnabled(editable and index is not None and index > 0)
         self.down_button.setEnabled(editable and index is not None and index < count - 1)
@@ -220,6 +276,21 @@ class SumTab(RedrawnPlayTab):
         if kept != list(own):
             text = "Keep the played position"
             self.push(StateCommand(self.model, lambda: self.model.set_components(kept), text))
+
+
+def _numbering(component: Component, shown: int = 8) -> str:
+    """What the numbers of a typed position stand for: the vertices' names for tokens on a graph.
+
+    >>> from sgstudio.gui.tabs.sums.starts import STARTS
+    >>> _numbering(STARTS[0][1]()), _numbering(STARTS[5][1]())
+    ('Now: heaps 3', 'Now: tokens on A; vertex numbers: A = 0, B = 1, C = 2')
+    """
+    now = f"Now: {component.game.position_text(component.position, component.label)}"
+    if component.labels is None:
+        return now
+    names = [f"{name} = {v}" for v, name in enumerate(component.labels[:shown])]
+    more = ", …" if len(component.labels) > shown else ""
+    return f"{now}; vertex numbers: {', '.join(names)}{more}"
 
 
 def _components_table(parent: QWidget) -> QTableWidget:
