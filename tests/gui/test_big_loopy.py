@@ -104,6 +104,27 @@ def test_a_big_cyclic_file_opens_as_a_loopy_game_in_the_big_drawing(loopy_big):
     assert loopy_big.analysis.outcome_text() == "DRAW"
 
 
+def test_play_on_the_big_loopy_graph_starts_from_its_arrays_and_keeps_the_draw(loopy_big, qtbot):
+    from PySide6.QtCore import Qt
+
+    from sgstudio.core.games.loopy_arrays import ArrayLoopyGame
+    from sgstudio.core.outcome import Outcome
+
+    window, model = loopy_big, loopy_big.document.model
+    qtbot.mouseClick(window.play.start_button, Qt.MouseButton.LeftButton)
+    try:
+        session = window.play.session
+        assert isinstance(session.game, ArrayLoopyGame)  # arrays, not a tuple per vertex
+        assert session.position == tuple(model.tokens()) == (5,)
+        assert session.game.outcome(session.position) is Outcome.DRAW
+        assert session.game.drawing_moves((5,)) == [(5, w) for w in sorted(model.successors(5))]
+        w = sorted(model.successors(5))[-1]
+        assert window.play.play_move((5, w))
+        assert session.history[0].move == (5, w) and model.tokens() == [5]  # the document stays
+    finally:
+        window.play.stop("done")
+
+
 def far_out(canvas, monkeypatch) -> dict[int, int]:
     """The whole graph as the overview picture: how many pixels show each kind's colour."""
     monkeypatch.setattr(big_layer, "DENSE", N // 8)

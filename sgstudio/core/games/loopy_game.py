@@ -71,6 +71,9 @@ class LoopyGame(TokenGame):
             successors[u].append(v)
         return cls(successors)
 
+    def _is_edge(self, v: int, w: int) -> bool:
+        return (v, w) in self._edges
+
     # -- per vertex --------------------------------------------------------------------------
     def gamma(self, v: int) -> Gamma:
         """γ(v): an int, or ∞(K) as an :class:`~sgstudio.core.games.loopy.Infinite`."""
@@ -103,7 +106,7 @@ class LoopyGame(TokenGame):
         v, w = move
         if v not in position:
             raise ValueError(f"no token on vertex {v}")
-        if (v, w) not in self._edges:
+        if not self._is_edge(v, w):
             raise ValueError(f"{v} -> {w} is not an edge")
         return apply_move(position, move)
 

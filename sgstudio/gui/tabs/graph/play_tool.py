@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.dag_arrays import ArrayDagGame
+from sgstudio.core.games.loopy_arrays import ArrayLoopyGame
 from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui.canvas import animation
@@ -36,7 +37,7 @@ def graph_game(model: GameGraph) -> DagGame | LoopyGame:
     """
     n = max(model.nodes(), default=-1) + 1
     if model.loopy:
-        return LoopyGame.from_edges(n, model.edges())
+        return ArrayLoopyGame(n, *model.edge_arrays())
     return ArrayDagGame(n, *model.edge_arrays())  # from the bulk arrays: no tuple per vertex
 
 
