@@ -43,21 +43,49 @@ class CsrRows(Sequence):
         return tuple(self.heads[self.start[v]:self.start[v + 1]].tolist())
 
 
-class ArrayDagGame(DagGame):
+def sorted_edges(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(start, src, dst)``: the edges sorted by tail then head, repeats dropped, and where each
+    tail's row starts (CSR); ValueError for an endpoint outside 0..n-1.
+
+    >>> [a.tolist() for a in sorted_edges(3, np.array([2, 0, 2, 0]), np.array([0, 1, 0, 0]))]
+    [[0, 2, 2, 3], [0, 0, 2], [0, 1, 0]]
+    """
+    src, dst = np.asarray(src, np.int64), np.asarray(dst, np.int64)
+    if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
+        raise ValueError(f"an edge has an endpoint outside 0..{n - 1}")
+    order = np.lexsort((dst, src))
+    src, dst = src[order], dst[order]
+    if src.size:
+        keep = np.concatenate(([True], (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])))
+        src, dst = src[keep], dst[keep]
+    return np.searchsorted(src, np.arange(n + 1)).astype(np.int64), src, dst
+
+
+class CsrEdges:
+    """The successors of a token game as CSR arrays (``_start``, ``_heads``: see :func:`sorted_edges`),
+    read as rows (``successors``), and a move checked by a binary search in its row."""
+
+    _start: np.ndarray
+    _heads: np.ndarray
+
+    def _set_edges(self, n: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Keep the edges as CSR; returns them sorted, repeats dropped (for the values)."""
+        self._start, src, dst = sorted_edges(n, src, dst)
+        self._heads = dst
+        self.successors = CsrRows(self._start, dst)
+        return src, dst
+
+    def _is_edge(self, v: int, w: int) -> bool:
+        row = self._heads[self._start[v]:self._start[v + 1]]
+        k = int(np.searchsorted(row, w))
+        return k < len(row) and int(row[k]) == w
+
+
+class ArrayDagGame(CsrEdges, DagGame):
     """:class:`DagGame` on vertices 0..n-1 with the edges ``src[i] -> dst[i]`` (repeats count once)."""
 
     def __init__(self, n: int, src: np.ndarray, dst: np.ndarray) -> None:  # no super(): arrays, not lists
-        src, dst = np.asarray(src, np.int64), np.asarray(dst, np.int64)
-        if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
-            raise ValueError(f"an edge has an endpoint outside 0..{n - 1}")
-        order = np.lexsort((dst, src))
-        src, dst = src[order], dst[order]
-        if src.size:
-            keep = np.concatenate(([True], (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])))
-            src, dst = src[keep], dst[keep]
-        self._start = np.searchsorted(src, np.arange(n + 1)).astype(np.int64)
-        self._heads = dst
-        self.successors = CsrRows(self._start, dst)
+        src, dst = self._set_edges(n, src, dst)
         self.values = grundy_values_auto(n, src, dst)
         self._depths = None
 
@@ -65,11 +93,6 @@ class ArrayDagGame(DagGame):
     def from_edges(cls, n: int, edges) -> ArrayDagGame:
         pairs = np.asarray(edges, np.int64).reshape(-1, 2)
         return cls(n, pairs[:, 0], pairs[:, 1])
-
-    def _is_edge(self, v: int, w: int) -> bool:
-        row = self._heads[self._start[v]:self._start[v + 1]]
-        k = int(np.searchsorted(row, w))
-        return k < len(row) and int(row[k]) == w
 
     def remaining_length(self, position: Sequence[int]) -> int:
         """The longest remaining game: the sum of the tokens' longest paths (computed once)."""

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sgstudio.core.games.dag_arrays import CsrRows
+from sgstudio.core.games.dag_arrays import CsrEdges
 from sgstudio.core.games.loopy import generalized_values_auto
 from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.games.loopy_moves import TokenRules
@@ -43,22 +43,12 @@ class IntView(Sequence):
         return int(self.values[v])
 
 
-class ArrayLoopyGame(LoopyGame):
+class ArrayLoopyGame(CsrEdges, LoopyGame):
     """:class:`LoopyGame` on vertices 0..n-1 with the edges ``src[i] -> dst[i]`` (repeats count once;
     self-loops and cycles allowed)."""
 
     def __init__(self, n: int, src: np.ndarray, dst: np.ndarray) -> None:  # no super(): arrays, not lists
-        src, dst = np.asarray(src, np.int64), np.asarray(dst, np.int64)
-        if src.size and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
-            raise ValueError(f"an edge has an endpoint outside 0..{n - 1}")
-        order = np.lexsort((dst, src))
-        src, dst = src[order], dst[order]
-        if src.size:
-            keep = np.concatenate(([True], (src[1:] != src[:-1]) | (dst[1:] != dst[:-1])))
-            src, dst = src[keep], dst[keep]
-        self._start = np.searchsorted(src, np.arange(n + 1)).astype(np.int64)
-        self._heads = dst
-        self.successors = CsrRows(self._start, dst)  # type: ignore[assignment]
+        src, dst = self._set_edges(n, src, dst)
         self.values = generalized_values_auto(n, src, dst)
         self.rules = TokenRules(self.successors, IntView(self.values.gamma), IntView(self.values.counter))
 
@@ -67,8 +57,3 @@ class ArrayLoopyGame(LoopyGame):
         """The game on vertices 0..n-1 with these edges (pairs)."""
         pairs = np.asarray(edges, np.int64).reshape(-1, 2)
         return cls(n, pairs[:, 0], pairs[:, 1])
-
-    def _is_edge(self, v: int, w: int) -> bool:
-        row = self._heads[self._start[v]:self._start[v + 1]]
-        k = int(np.searchsorted(row, w))
-        return k < len(row) and int(row[k]) == w
