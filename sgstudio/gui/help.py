@@ -21,6 +21,7 @@ EVERYWHERE: Rows = [
     ("Ctrl+N / Ctrl+O", "New game / open a game or an HDU 1524 file"),
     ("Ctrl+S / Ctrl+Shift+S", "Save / save as (the document holds every tab)"),
     ("Ctrl+I", "Import an HDU 1524 file (File > Import has the other tabs' judge files)"),
+    ("Ctrl+Shift+A", "Add the current tab's position to the Sum tab (Edit > Add to Sum)"),
     ("F1", "How the values work"),
     ("Ctrl+/", "This list of keyboard shortcuts"),
     ("Ctrl+Q", "Quit"),
@@ -65,10 +66,16 @@ BOARD: Rows = [
     ("Click a cell", "Place or remove a chess"),
     ("Arrow keys", "Move the cell cursor on the board"),
     ("Space", "Place or remove a chess under the cell cursor"),
-    ("Ctrl+Shift+A, Insert on the board", "Add an empty row below the current one"),
+    ("Ctrl+Shift+R, Insert on the board", "Add an empty row below the current one"),
     ("Ctrl+Shift+D, Delete on the board", "Remove the current row"),
     ("Click a row number", "Make that row current"),
     ("Double-click / Enter a winning move", "Play it (one undo step); hover it to see its arrow"),
+]
+SUM: Rows = [
+    ("Add", "A small position of each game, or one typed as sgstudio sum reads it (0.07:15)"),
+    ("Edit… / double-click a row", "Type the component's position anew, as a saved file keeps it"),
+    ("Remove, Up, Down", "Edit the list of components (each one undo step)"),
+    ("Double-click a winning move", "Play it in its component (one undo step)"),
 ]
 PLAY: Rows = [
     ("Play panel buttons", "Play, step back / forward, restart (the move list is kept), hint"),
@@ -88,6 +95,7 @@ SECTIONS: list[tuple[str, Rows]] = [
     ("S-Nim tab", SNIM),
     ("Split-nim tab", SPLITNIM),
     ("Board tab", BOARD),
+    ("Sum tab", SUM),
     ("Play panel", PLAY),
 ]
 """The keyboard and mouse gestures, by where they work (the dialog shows one section after another)."""

@@ -36,7 +36,8 @@ def test_keyboard_shortcuts_have_a_section_per_tab_with_its_keys(qtbot, window, 
     window.actions["shortcuts"].trigger()
     rows = table_rows(shown[0])
     titles = [keys for keys, action in rows if not action]
-    assert titles == ["Everywhere", "Graph tab", "S-Nim tab", "Split-nim tab", "Board tab", "Play panel"]
+    assert titles == ["Everywhere", "Graph tab", "S-Nim tab", "Split-nim tab", "Board tab", "Sum tab",
+                      "Play panel"]
 
     def section(title: str) -> str:
         start = rows.index((title, ""))
@@ -46,8 +47,43 @@ def test_keyboard_shortcuts_have_a_section_per_tab_with_its_keys(qtbot, window, 
     assert "Insert" in section("S-Nim tab") and "Delete" in section("S-Nim tab")
     assert "Delete" in section("Split-nim tab") and "Enter" in section("Split-nim tab")
     board = section("Board tab")
-    for keys in ("Arrow keys", "Space", "Ctrl+Shift+A", "Ctrl+Shift+D", "Insert", "Delete"):
+    for keys in ("Arrow keys", "Space", "Ctrl+Shift+R", "Ctrl+Shift+D", "Insert", "Delete"):
         assert keys in board, keys
     assert "Double-click / Enter a winning move" in section("S-Nim tab")
     assert "Type a move" in section("Play panel") and "Ctrl+Z" in section("Everywhere")
     assert "Ctrl+L" in section("Graph tab")
+    assert "Edit… / double-click a row" in section("Sum tab") and "Ctrl+Shift+A" in section("Everywhere")
+
+
+def test_no_two_shortcuts_of_the_window_share_a_key(window):
+    """Two shortcuts active at once on one key make Qt fire neither (an "ambiguous" key): a key of a
+    window-wide action must be nobody else's, and a tab's own keys must be set in their context."""
+    from collections import Counter
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction, QShortcut
+
+    wide = (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut)
+    actions = [(k.toString(), a.shortcutContext()) for a in window.findChildren(QAction)
+               for k in a.shortcuts()]
+    shortcuts = [(s.key().toString(), s.context()) for s in window.findChildren(QShortcut)]
+    keys = Counter(key for key, _ in actions + shortcuts)
+    window_wide = {key for key, context in actions if context in wide}
+    assert {key for key in window_wide if keys[key] > 1} == set()
+    assert {key for key, context in shortcuts if context in wide} == set()  # each in its own context
+
+
+def test_on_the_board_tab_ctrl_shift_a_adds_to_the_sum_and_ctrl_shift_r_adds_a_row(window, qtbot):
+    from PySide6.QtCore import Qt
+
+    board, sums = window.tabs.game_tabs["board"], window.tabs.game_tabs["sum"]
+    window.tabs.show_tab("board")
+    board.view.setFocus()
+    qtbot.waitUntil(board.view.hasFocus)
+    rows, components = len(board.model.rows), len(sums.model.components)
+    both = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(board.view, Qt.Key.Key_R, both)
+    assert len(board.model.rows) == rows + 1 and len(sums.model.components) == components
+    qtbot.keyClick(board.view, Qt.Key.Key_A, both)
+    assert len(sums.model.components) == components + 1 and sums.model.components[-1].kind.key == "board"
+    assert len(board.model.rows) == rows + 1

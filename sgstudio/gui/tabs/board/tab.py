@@ -62,7 +62,7 @@ from sgstudio.gui.tasks import Progress, TaskProgress
 from sgstudio.gui.widgets import message_line
 from sgstudio.gui.work import failure_text
 
-ADD_ROW_KEYS = ("Ctrl+Shift+A",)
+ADD_ROW_KEYS = ("Ctrl+Shift+R",)  # Ctrl+Shift+A is Edit > Add to Sum, everywhere
 REMOVE_ROW_KEYS = ("Ctrl+Shift+D",)
 EXAMPLE = ((19, 20), (18,), (3, 4, 5, 9), (1, 2, 12, 13, 14))
 
@@ -177,8 +177,10 @@ class BoardTab(GameTab):
             (("Insert",), self.add_row, self.view, Qt.ShortcutContext.WidgetShortcut),
             (("Delete",), self.remove_row, self.view, Qt.ShortcutContext.WidgetShortcut),
         ):
-            for k in keys:
-                QShortcut(QKeySequence(k), widget, slot, context=context)
+            for k in keys:  # PySide6 ignores a context given to the constructor: set it after
+                shortcut = QShortcut(QKeySequence(k), widget)
+                shortcut.setContext(context)
+                shortcut.activated.connect(slot)
 
     def _sync_controls(self) -> None:
         self.width_box.blockSignals(True)
