@@ -15,6 +15,9 @@
    and adding a random absent one, each call timed alone (events included), on a random digraph
    and on a random DAG put in loopy mode (1% of the new edges against its order, so cycles come
    and go). Reference: a full recompute of the same model. Targets: median <= 200 us, p99 <= 20 ms.
+3. Play's game on the cyclic graph of 1 (what the window builds when Play starts on a loopy
+   graph): ArrayLoopyGame from the graph's arrays, against LoopyGame from lists of edges (as it was
+   built before), each in a fresh process: time and the rise of the peak memory.
 
 Run: .venv/bin/python benchmarks/bench_loopy.py
 """
@@ -204,6 +207,43 @@ def _count_fallbacks():
     return lambda: calls[0]
 
 
+PLAY_SCRIPT = """
+import resource, sys, time
+import numpy as np
+src, dst = np.load(sys.argv[1]), np.load(sys.argv[2])
+n = int(sys.argv[3])
+pairs = list(zip(src.tolist(), dst.tolist())) if sys.argv[4] == "lists" else None
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+if pairs is None:
+    from sgstudio.core.games.loopy_arrays import ArrayLoopyGame
+    game = ArrayLoopyGame(n, src, dst)
+else:
+    from sgstudio.core.games.loopy_game import LoopyGame
+    game = LoopyGame.from_edges(n, pairs)
+seconds = time.perf_counter() - start
+print(seconds, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024, game.outcome((0,)))
+"""
+
+
+def play_game(cyclic) -> None:
+    """The game Play starts from on the cyclic graph: from arrays, against from lists (fresh processes)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = [str(Path(tmp) / name) for name in ("src.npy", "dst.npy")]
+        for path, array in zip(paths, cyclic, strict=True):
+            np.save(path, array)
+        runs = {}
+        for how in ("arrays", "lists"):
+            cmd = [sys.executable, "-c", PLAY_SCRIPT, *paths, str(N), how]
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split()
+            runs[how] = (float(out[0]), float(out[1]), out[2])
+    (a_time, a_mb, a_out), (l_time, l_mb, l_out) = runs["arrays"], runs["lists"]
+    print(f"Play's game on the cyclic graph ({N} vertices, {M} edges), fresh processes:")
+    print(f"  ArrayLoopyGame from arrays: {a_time:.2f} s, peak +{a_mb:.0f} MB; LoopyGame from lists: "
+          f"{l_time:.2f} s, peak +{l_mb:.0f} MB; ratio {a_time / l_time:.2f}x; outcomes "
+          f"{'agree' if a_out == l_out else 'DIFFER'}")
+
+
 def main() -> None:
     rng = np.random.default_rng(13)
     cyclic, dag = cyclic_edges(rng), dag_edges(rng)
@@ -215,6 +255,7 @@ def main() -> None:
         cyclic_path.write_text(hdu_text(*cyclic, flat, lengths))
         dag_path.write_text(hdu_text(*dag, flat, lengths))
         end_to_end(cyclic_path, dag_path)
+    play_game(cyclic)
     edits("random", rng)
     edits("DAG-like", rng)
 
