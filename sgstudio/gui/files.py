@@ -119,6 +119,8 @@ class DocumentController(QObject):
                 return False
         doc = self.read(path)
         if doc is None:
+            if not Path(path).exists():  # told once: Open Recent no longer offers it
+                self.forget_recent(path)
             return False
         self.install(doc)
         if doc.path is not None:
@@ -351,6 +353,13 @@ class DocumentController(QObject):
     def add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())
         files = [path, *(p for p in self.recent_files() if p != path)][:MAX_RECENT]
+        self.settings.setValue(RECENT_KEY, files)
+        self.settings.sync()
+        self.recent_changed.emit(files)
+
+    def forget_recent(self, path: str) -> None:
+        """Take ``path`` off the recent files (a file that is gone)."""
+        files = [p for p in self.recent_files() if p != str(Path(path).resolve())]
         self.settings.setValue(RECENT_KEY, files)
         self.settings.sync()
         self.recent_changed.emit(files)

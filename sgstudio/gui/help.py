@@ -166,8 +166,10 @@ def shortcuts_dialog(parent: QWidget | None = None) -> QDialog:
     table.horizontalHeader().setStretchLastSection(True)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.setWordWrap(True)
+    # rows follow their text at the Action column's shown width (sized now, before the dialog lays
+    # the table out, they took the height of a narrow column's wrapped text)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     _finish(dialog, table, 720, 600)
-    table.resizeRowsToContents()
     return dialog
 
 

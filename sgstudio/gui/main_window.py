@@ -24,6 +24,7 @@ from sgstudio.gui.panels.play_target import TabPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
 from sgstudio.gui.tabs.studio_tabs import StudioTabs
 from sgstudio.gui.tabs.sums import add_to_sum_action
+from sgstudio.gui.undo_keys import pass_undo_keys
 
 TAB_DOCKS = ("analysis", "queries")
 """The docks that a tab may name as its own (shown with it, hidden on the tabs that do not)."""
@@ -40,6 +41,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.tabs = StudioTabs(self)
         self.setCentralWidget(self.tabs)
+        pass_undo_keys(self.tabs)  # Ctrl+Z in a field with nothing to undo of its own: Edit > Undo
         graph = self.tabs.graph
         self.canvas, self.undo_stack, self.analysis = graph.canvas, graph.undo_stack, graph.analysis_panel
         self.queries = QueriesPanel(self)

@@ -76,6 +76,28 @@ def test_save_writes_to_the_same_file_and_recent_files_remember_it(window, dialo
     assert len(window.document.model.nodes()) == 9
 
 
+def test_a_recent_file_that_is_gone_is_told_once_and_leaves_open_recent(window, dialogs, tmp_path, settings):
+    kept, gone = tmp_path / "kept.sgs", tmp_path / "gone.sgs"
+    for path in (kept, gone):
+        dialogs.save_path = str(path)
+        assert window.document.save_as()
+    gone.unlink()
+    menu = window.menus["recent"]
+    assert [a.text() for a in menu.actions()] == [f"&1 {gone.resolve()}", f"&2 {kept.resolve()}"]
+    menu.actions()[0].trigger()
+    assert len(dialogs.errors) == 1 and str(gone) in dialogs.errors[0][1]
+    assert window.document.path == gone  # the open document stays as it was
+    assert window.document.recent_files() == [str(kept.resolve())]
+    assert settings.value("recent_files") in ([str(kept.resolve())], str(kept.resolve()))
+    assert [a.text() for a in menu.actions()] == [f"&1 {kept.resolve()}"]
+    kept.write_text("{")  # a file there but bad: it stays in the list, its error is told
+    menu.actions()[0].trigger()
+    assert len(dialogs.errors) == 2 and window.document.recent_files() == [str(kept.resolve())]
+    kept.unlink()
+    menu.actions()[0].trigger()
+    assert window.document.recent_files() == [] and not menu.isEnabled()
+
+
 @pytest.mark.parametrize(
     ("name", "content", "where"),
     [

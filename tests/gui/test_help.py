@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QTableWidget, QTextBrowser
 
 from sgstudio.core import policy
@@ -87,3 +88,23 @@ def test_on_the_board_tab_ctrl_shift_a_adds_to_the_sum_and_ctrl_shift_r_adds_a_r
     qtbot.keyClick(board.view, Qt.Key.Key_A, both)
     assert len(sums.model.components) == components + 1 and sums.model.components[-1].kind.key == "board"
     assert len(board.model.rows) == rows + 1
+
+
+def test_each_shortcut_row_is_as_tall_as_its_text_in_the_shown_dialog(qtbot, window, shown):
+    """The rows were sized before the dialog laid its table out, for a narrow Action column: one
+    line of text stood in a row four lines tall."""
+    window.actions["shortcuts"].trigger()
+    dialog = shown[0]
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.findChild(QTableWidget)
+    line = table.fontMetrics().lineSpacing()  # slack for the cell's margins
+    for row in range(table.rowCount()):
+        action = table.item(row, 1)
+        if action is None:
+            continue
+        width = table.columnWidth(1) - 12  # the cell's margins
+        text = table.fontMetrics().boundingRect(0, 0, width, 10_000, Qt.TextFlag.TextWordWrap, action.text())
+        needed = max(text.height() + line, table.verticalHeader().defaultSectionSize())
+        assert table.rowHeight(row) <= needed, (action.text(), table.rowHeight(row), needed)

@@ -349,3 +349,26 @@ def test_load_state_rejects_malformed_state_and_leaves_the_tab_unchanged(qtbot, 
         assert tab.to_state() == before and tab.undo_stack.count() == count == 1
         assert tab.view.model.rows == rows and drawn(tab)[0] == drawn_before
     assert_shows_core(tab)
+
+
+def test_clear_is_enabled_only_while_a_chess_stands_on_the_board(qtbot, tab):
+    """Clear on a board without a chess did nothing at all, silently: it is disabled there."""
+    L = Qt.MouseButton.LeftButton
+    assert tab.clear_button.isEnabled()
+    qtbot.mouseClick(tab.clear_button, L)
+    assert tab.model.chess_count() == 0 and tab.model.row_count() == 4
+    assert not tab.clear_button.isEnabled()
+    click_cell(qtbot, tab, 1, 3)  # one chess: something to clear again
+    assert tab.model.chess_count() == 1 and tab.clear_button.isEnabled()
+    tab.undo_stack.undo()
+    assert not tab.clear_button.isEnabled()
+    tab.undo_stack.undo()  # the cleared board is back
+    assert tab.model.rows[0] == (19, 20) and tab.clear_button.isEnabled()
+    tab.begin_play()  # read-only while played, editable again after: still only with a chess
+    assert not tab.clear_button.isEnabled()
+    tab.finish_play()
+    assert tab.clear_button.isEnabled()
+    qtbot.mouseClick(tab.clear_button, L)
+    tab.begin_play()
+    tab.finish_play()
+    assert not tab.clear_button.isEnabled()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from oracles import whole_game_outcomes
 from PySide6.QtCore import Qt
+from tab_helpers import show_tab
 
 from sgstudio.core.play import Mode
 from sgstudio.core.registry import kind_of
@@ -272,3 +273,22 @@ def test_edit_moves_a_token_of_a_graph_component_and_is_refused_in_play(qtbot, w
     tab.edit_selected()  # the rows show the played sum: editing them is refused, as Remove is
     assert tab.model.components[0] == component and tab.message.text() == REFUSED
     panel.stop("done")
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Delete, Qt.Key.Key_Backspace])
+def test_delete_on_the_table_removes_the_selected_component_as_the_heap_tables_do(qtbot, key):
+    tab = show_tab(qtbot, SumTab())
+    first = tab.model.components
+    tab.table.setFocus()
+    qtbot.mouseClick(tab.table.viewport(), L, pos=tab.table.visualItemRect(tab.table.item(1, 1)).center())
+    assert tab.selected() == 1
+    qtbot.keyClick(tab.table, key)
+    assert tab.model.components == (first[0], *first[2:])
+    assert [row[0] for row in table_texts(tab)] == [f"#{i + 1}" for i in range(len(first) - 1)]
+    assert tab.undo_stack.undoText() == "Remove #2 from the sum" and tab.selected() == 1
+    assert "Delete" in tab.remove_button.toolTip()
+    tab.undo_stack.undo()
+    assert tab.model.components == first and tab.table.rowCount() == len(first)
+    tab.table.clearSelection()
+    qtbot.keyClick(tab.table, key)  # no row chosen: nothing to remove
+    assert tab.model.components == first and tab.undo_stack.index() == 0

@@ -99,3 +99,45 @@ def test_new_and_open_start_with_an_empty_clean_history(qtbot, window, dialogs, 
 def test_every_canvas_method_named_by_a_menu_exists(window):
     for name, method in acts.CANVAS_METHODS.items():
         assert callable(getattr(window.canvas, method)), name
+
+
+CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+
+
+def focus(qtbot, widget) -> None:
+    widget.setFocus()
+    qtbot.waitUntil(widget.hasFocus)
+
+
+def test_ctrl_z_in_a_field_with_nothing_of_its_own_to_undo_undoes_the_tabs_edit(qtbot, window):
+    """Heaps typed and Enter: the focus stays in the field, and Ctrl+Z there must undo that edit
+    (the field used to swallow Ctrl+Z with nothing to undo, and nothing happened)."""
+    window.tabs.show_tab("nim")
+    tab = window.tabs.game_tabs["nim"]
+    before, field = tab.model.heaps, tab.heaps
+    focus(qtbot, field)
+    field.selectAll()
+    qtbot.keyClicks(field, "1 2")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert tab.model.heaps == (1, 2) and tab.undo_stack.index() == 1
+    qtbot.keyClick(field, Qt.Key.Key_Z, CTRL)
+    assert tab.model.heaps == before and field.text() == " ".join(map(str, before))
+    qtbot.keyClick(field, Qt.Key.Key_Z, CTRL | SHIFT)
+    assert tab.model.heaps == (1, 2) and field.text() == "1 2"
+    qtbot.keyClick(field, Qt.Key.Key_Z, CTRL)
+    qtbot.keyClick(field, Qt.Key.Key_Y, CTRL)
+    assert tab.model.heaps == (1, 2)
+    qtbot.keyClicks(field, " 9")  # typing of its own: Ctrl+Z undoes that first, the tab's edit stays
+    qtbot.keyClick(field, Qt.Key.Key_Z, CTRL)
+    assert field.text() == "1 2" and tab.model.heaps == (1, 2) and tab.undo_stack.index() == 1
+
+
+def test_ctrl_z_in_a_spin_box_undoes_the_tabs_edit(qtbot, window):
+    window.tabs.show_tab("board")
+    tab = window.tabs.game_tabs["board"]
+    width = tab.model.width
+    focus(qtbot, tab.width_box)
+    qtbot.keyClick(tab.width_box, Qt.Key.Key_Up)
+    assert tab.model.width == width + 1 and tab.undo_stack.index() == 1
+    qtbot.keyClick(tab.width_box, Qt.Key.Key_Z, CTRL)
+    assert tab.model.width == width and tab.width_box.value() == width and tab.undo_stack.index() == 0

@@ -187,6 +187,7 @@ class BoardTab(GameTab):
         self.width_box.setValue(self.model.width)
         self.width_box.blockSignals(False)
         self.remove_button.setEnabled(self.model.row_count() > 0 and not self.playing)
+        self.clear_button.setEnabled(self.model.chess_count() > 0 and not self.playing)
         if not self.playing:
             self.show_counts(self.model)
 
@@ -197,9 +198,10 @@ class BoardTab(GameTab):
 
     def set_read_only(self, on: bool) -> None:
         """Read-only while play is on; editable again after."""
-        for w in (self.width_box, self.add_button, self.clear_button, self.import_button):
+        for w in (self.width_box, self.add_button, self.import_button):
             w.setEnabled(not on)
         self.remove_button.setEnabled(not on and self.model.row_count() > 0)
+        self.clear_button.setEnabled(not on and self.model.chess_count() > 0)
 
     # -- edits (each one undo step) ----------------------------------------------------------------
     def toggle_cell(self, row: int, column: int) -> None:

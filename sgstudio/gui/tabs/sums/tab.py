@@ -18,7 +18,8 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -83,6 +84,8 @@ class SumTab(RedrawnPlayTab):
         # queued: the table's model emits as it is destroyed, and no call then reaches the dying tab
         self.table.itemSelectionChanged.connect(self._enable, Qt.ConnectionType.QueuedConnection)
         self.table.doubleClicked.connect(lambda index: self.edit_component(index.row()))
+        self.remove_button.setToolTip("Remove the selected component (Delete on the table)")
+        self.table.remove_requested.connect(self._remove)
         self.message = message_line(self)
         self.theorem = QLabel("", self)
         self.theorem.setWordWrap(True)
@@ -293,8 +296,21 @@ def _numbering(component: Component, shown: int = 8) -> str:
     return f"{now}; vertex numbers: {', '.join(names)}{more}"
 
 
+class ComponentsTable(QTableWidget):
+    """The components, one a row; Delete or Backspace asks to remove the selected one (as on the heap
+    tables and the board)."""
+
+    remove_requested = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and not event.modifiers():
+            self.remove_requested.emit()
+            return
+        super().keyPressEvent(event)
+
+
 def _components_table(parent: QWidget) -> QTableWidget:
-    table = QTableWidget(0, len(COLUMNS), parent)
+    table = ComponentsTable(0, len(COLUMNS), parent)
     table.setHorizontalHeaderLabels(COLUMNS)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
