@@ -5,7 +5,10 @@ A QLineEdit claims the undo keys whenever it has the focus (Qt accepts their sho
 with an empty undo history), so after typing heaps and Enter, the focus still in the field, Ctrl+Z
 did nothing at all. :func:`pass_undo_keys` installs a filter on every field and spin box below a
 widget: the field keeps the keys while it has typing of its own to undo (or redo), else it leaves
-them to the window's actions, which undo the tab's last edit.
+them to the window's actions, which undo the tab's last edit. A field whose typing is itself the
+tab's edit, step by step (the S-Nim S field, checked and applied as it is typed), is marked with
+:data:`LIVE`: its undo keys always go to the window, so that Ctrl+Z moves back in the tab's history
+(the field's own undo would record its old text as one more step, and the redo would be lost).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ StandardKey = QKeySequence.StandardKey
 REDO_KEYS = ((Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier),
              (Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier))
 """The window's redo keys (Edit > Redo: Ctrl+Shift+Z, Ctrl+Y)."""
+LIVE = "sgstudio_typing_is_the_edit"
+"""A field's property: True when each change typed into it is the tab's edit (undone by the tab)."""
 
 
 class UndoKeysToWindow(QObject):
@@ -30,11 +35,12 @@ class UndoKeysToWindow(QObject):
         edit = watched if isinstance(watched, QLineEdit) else watched.findChild(QLineEdit)
         if edit is None:
             return False
+        live = bool(edit.property(LIVE))
         if event.matches(StandardKey.Undo):
-            return not edit.isUndoAvailable()  # True: the field never sees it, the window's Undo runs
+            return live or not edit.isUndoAvailable()  # True: the field never sees it, Edit > Undo runs
         modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if event.matches(StandardKey.Redo) or (event.key(), modifiers) in REDO_KEYS:
-            return not edit.isRedoAvailable()
+            return live or not edit.isRedoAvailable()
         return False
 
 

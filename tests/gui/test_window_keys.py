@@ -141,3 +141,21 @@ def test_ctrl_z_in_a_spin_box_undoes_the_tabs_edit(qtbot, window):
     assert tab.model.width == width + 1 and tab.undo_stack.index() == 1
     qtbot.keyClick(tab.width_box, Qt.Key.Key_Z, CTRL)
     assert tab.model.width == width and tab.width_box.value() == width and tab.undo_stack.index() == 0
+
+
+def test_ctrl_z_in_the_s_field_steps_back_in_the_tabs_history_and_redo_still_works(qtbot, window):
+    """S is applied as it is typed, each typing session one step: Ctrl+Z in the field undoes that
+    step (the field's own undo used to record the old text as one more step, losing the redo)."""
+    window.tabs.show_tab("snim")
+    tab = window.tabs.game_tabs["snim"]
+    before, field = tab.model.S, tab.set_editor.field
+    focus(qtbot, field)
+    field.selectAll()
+    qtbot.keyClicks(field, "1 2")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert tab.model.S == (1, 2) and tab.undo_stack.index() == 1
+    qtbot.keyClick(field, Qt.Key.Key_Z, CTRL)
+    assert before == tab.model.S and field.text() == " ".join(map(str, before))
+    assert tab.undo_stack.index() == 0 and tab.undo_stack.count() == 1  # no new step: the redo is kept
+    qtbot.keyClick(field, Qt.Key.Key_Z, CTRL | SHIFT)
+    assert tab.model.S == (1, 2) and field.text() == "1 2" and tab.undo_stack.index() == 1

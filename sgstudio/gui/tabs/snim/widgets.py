@@ -25,6 +25,7 @@ from sgstudio.core.games.snim_named import named_set_name
 from sgstudio.core.games.subtraction_sets import resolve
 from sgstudio.core.positions.snim import JudgeCase, parse_subtraction_set
 from sgstudio.gui import palette
+from sgstudio.gui.undo_keys import LIVE
 from sgstudio.gui.widgets import FittedLabel, set_text, tip_text
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
@@ -59,6 +60,7 @@ class SetEditor(QWidget):
         self._shown: tuple[int, ...] = ()
         self.field.textEdited.connect(self._edited)
         self.field.editingFinished.connect(self._finish)
+        self.field.setProperty(LIVE, True)  # Ctrl+Z here undoes the tab's steps, not the field's own
 
     def _presets(self) -> QToolButton:
         """The presets button: S = all squares, all primes, ... (infinite sets, by name)."""
