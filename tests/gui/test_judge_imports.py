@@ -222,3 +222,22 @@ def test_a_cancelled_case_choice_or_a_bad_file_changes_nothing_in_any_way(qtbot,
     assert everything(window) == before and window.document.recent_files() == recent
     assert {k: t.undo_stack.count() for k, t in window.tabs.game_tabs.items()} == counts
     assert window.tabs.current_key() == "graph" and dialogs.questions == []
+
+
+def test_a_tab_alone_starts_its_import_dialog_at_home_then_where_it_last_imported(
+        qtbot, dialogs, tmp_path, monkeypatch):
+    from sgstudio.gui.tabs.board import BoardTab
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    tab = BoardTab()  # no window: the tab asks for the file itself
+    qtbot.addWidget(tab)
+    tab.show()
+    folder = tmp_path / "inputs"
+    folder.mkdir()
+    judge = folder / "b.txt"
+    judge.write_text(Path(sample("hdu5724")).read_text())
+    dialogs.case, dialogs.open_path = "case 2", str(judge)
+    qtbot.mouseClick(tab.import_button, Qt.MouseButton.LeftButton)
+    assert dialogs.asked[-1][2] == str(tmp_path) and tab.undo_stack.count() == 1
+    qtbot.mouseClick(tab.import_button, Qt.MouseButton.LeftButton)
+    assert dialogs.asked[-1][2] == str(folder) and tab.undo_stack.count() == 2
