@@ -96,9 +96,7 @@ def import_specs() -> dict[str, tuple[str, str, tuple[str, ...], str]]:
             at = next((i for i, c in enumerate(kind.title) if c.isalpha() and c.lower() not in used), 0)
             used.add(kind.title[at].lower())
             title = f"{kind.title[:at]}&{kind.title[at:]}"
-            tip = (f"Import a test case of an {judge_name(fmt)} input file (a new document)"
-                   if kind.position is None else
-                   f"Import a test case of an {judge_name(fmt)} file into the {kind.title} tab")
+            tip = f"Import a test case of an {judge_name(fmt)} file into the {kind.title} tab"
             keys = () if specs else ("Ctrl+I",)
             specs[f"import_{fmt}"] = (f"{judge_name(fmt)} into {title}…", "", keys, tip)
     return specs
@@ -189,10 +187,12 @@ def build_toolbar(window: QMainWindow, a: dict[str, QAction]) -> QToolBar:
     return bar
 
 
-def fill_recent(menu: QMenu, files: list[str], open_file: Callable[[str], object]) -> None:
-    """Rebuild the Open Recent submenu."""
+def fill_recent(menu: QMenu, files: list[str], open_file: Callable[[str], object],
+                describe: Callable[[str], str] = str) -> None:
+    """Rebuild the Open Recent submenu: one action per entry, shown as ``describe(entry)``."""
     menu.clear()
-    for i, path in enumerate(files, 1):
-        action = menu.addAction(f"&{i} {path}" if i < 10 else path)
-        action.triggered.connect(lambda _checked=False, p=path: open_file(p))
+    for i, entry in enumerate(files, 1):
+        text = describe(entry)
+        action = menu.addAction(f"&{i} {text}" if i < 10 else text)
+        action.triggered.connect(lambda _checked=False, e=entry: open_file(e))
     menu.setEnabled(bool(files))

@@ -1,9 +1,11 @@
 """Start the studio: ``sgstudio [FILE] [--tab TAB]`` and ``sgstudio --screenshot OUT.png [--tab TAB] [FILE]``.
 
-FILE is a game (``.sgs``) or an HDU 1524 input, shown on the Graph tab; with ``--tab snim``,
-``splitnim`` or ``board`` it is a judge input of that tab's format (HDU 1536, 5795, 5724), imported
-into that tab (the first test case for a screenshot; the window asks when there are several). A
-judge file other than HDU 1524 needs ``--tab``: the name of a file does not tell its format.
+FILE is a game (``.sgs``), opened, or an HDU 1524 input, imported into the Graph tab of the starting
+document; with ``--tab snim``, ``splitnim`` or ``board`` it is a judge input of that tab's format (HDU
+1536, 5795, 5724), imported into that tab (the first test case for a screenshot; the window asks when
+there are several). An import is what File > Import Judge File does: one undo step of that tab, the
+other tabs as they start. A judge file other than HDU 1524 needs ``--tab``: the name of a file does
+not tell its format.
 
 ``--screenshot`` lays the window out at 1280x800 on that tab with FILE (or the built-in example),
 renders it to a PNG with ``QWidget.grab`` and exits without showing anything; with no display it
@@ -135,11 +137,8 @@ def opens_documents(window, tab: str | None) -> bool:
 def load(window, path: str, tab: str | None) -> bool:
     """Open ``path`` on tab ``tab`` (a judge file of its format) or as a document; False on a bad file."""
     doc = window.document
-    if opens_documents(window, tab):
-        loaded = doc.read(path)
-        if loaded is not None:
-            doc.install(loaded)
-        return loaded is not None
+    if opens_documents(window, tab):  # as File > Open: an HDU 1524 file is imported into the Graph tab
+        return doc.open(path)
     target = window.tabs.game_tabs[tab]
     if not target.judge_format:
         from sgstudio.core.errors import SGStudioError

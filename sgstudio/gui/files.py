@@ -5,8 +5,16 @@ export, and exports of the canvas (PNG, SVG) and of the graph (GraphML).
 A document is the graph plus every number-game tab's state (``"tabs"`` in the ``.sgs`` file). A
 file is read and validated completely, every tab's state included, before anything is replaced, so
 a bad or unreadable file leaves the open document exactly as it was. "Modified" means some tab's
-undo stack is not clean. Importing an HDU 1524 file starts a new document (the other tabs go back
-to their starting states); importing into a number-game tab is an undoable edit of that tab.
+undo stack is not clean.
+
+A judge file is never a document: importing one (File > Import Judge File, File > Open of an HDU
+1524 file, Open Recent, a tab's Import button, ``sgstudio FILE [--tab TAB]``) is one edit of the
+open document, the same for every format: the chosen test case goes into its tab as one undo step
+(Ctrl+Z puts the tab back as it was; the HDU 1524 import swaps the Graph tab's whole graph and
+queries, :mod:`sgstudio.gui.imports`), every other tab is kept, that tab comes to the front, and the
+document keeps its file and name and is modified (Save writes the ``.sgs`` document, never the judge
+file). Open Recent lists judge files too, with their format (:mod:`sgstudio.gui.places`); every file
+dialog starts in the document's folder, else the last folder used, else the home folder.
 
 Nothing here lets an exception escape: a bad or unreadable file is a dialog with the file, line
 and column; a failed save or export says why and changes nothing (the document stays modified and
@@ -30,17 +38,15 @@ from sgstudio.core.graph import GameGraph
 from sgstudio.formats import graphml, sgs
 from sgstudio.formats import hdu1524_graph as hdu
 from sgstudio.formats.atomic import write_atomic
-from sgstudio.formats.hdu1524 import CyclicGraphError
 from sgstudio.formats.tokens import read_file
-from sgstudio.gui import errors, memory, progress
+from sgstudio.gui import errors, imports, places, progress
 from sgstudio.gui.canvas import big_canvas
-from sgstudio.gui.cases import choose_case, counted, judge_name
+from sgstudio.gui.cases import judge_name
 from sgstudio.gui.commands import PlaceTokensCommand
+from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.tabs.studio_tabs import TabStateError
 from sgstudio.paths import resource_path
 
-RECENT_KEY = "recent_files"
-MAX_RECENT = 8
 SGS_FILTER = "sgstudio games (*.sgs)"
 HDU_FILTER = "HDU 1524 input (*.txt *.in)"
 OPEN_FILTER = f"Games and HDU 1524 files (*.sgs *.txt *.in);;{SGS_FILTER};;{HDU_FILTER};;All files (*)"
@@ -55,15 +61,17 @@ class Loaded:
     """A fully read and validated file, ready to replace the open document."""
 
     def __init__(self, model: GameGraph, name: str, path: Path | None = None, tabs: dict | None = None,
-                 queries: Sequence[Sequence[int]] = (), source: str = "") -> None:
+                 queries: Sequence[Sequence[int]] = (), source: str = "", title: str = "") -> None:
         self.model, self.name, self.path, self.tabs = model, name, path, dict(tabs or {})
         self.queries, self.source = queries, source  # kept as given: a file may hold 10^5 queries
+        self.title = title or name  # what an import's undo step says
 
 
 class DocumentController(QObject):
     """Owns the open model and its file; the window wires its signals to the panels."""
 
-    model_replaced = Signal(object)
+    model_replaced = Signal(object)  # a new document (opened, new, recovered)
+    graph_replaced = Signal(object)  # the Graph tab shows another graph (a new document, an HDU 1524 import)
     queries_replaced = Signal(object, object, str)  # object: a list of 10^5 queries is not converted
     title_changed = Signal(str)
     recent_changed = Signal(list)
@@ -74,27 +82,36 @@ class DocumentController(QObject):
         super().__init__(window)
         self.window, self.canvas, self.undo_stack, self.tab_set = window, canvas, undo_stack, tab_set
         self.settings = settings if settings is not None else QSettings()
+        self.places = places.Places(self.settings)  # Open Recent, and where file dialogs start
         self.model = GameGraph()
         self.path: Path | None = None
         self.name = "Untitled"
         self.tabs: dict = {}
+        self.queries: Sequence[Sequence[int]] = ()  # the HDU 1524 queries shown, and what they are
+        self.source = ""
         self.interactive = True  # False: no dialogs (screenshots); errors kept in last_error
         self.last_error: BaseException | None = None
 
     # -- replacing the document ------------------------------------------------------------
     def install(self, doc: Loaded) -> None:
         """Show ``doc`` (the model and every tab replaced, every undo history cleared)."""
-        self.model, self.path, self.name, self.tabs = doc.model, doc.path, doc.name, doc.tabs
-        self.canvas.set_model(doc.model)  # lays out vertices without a position (not an undo step)
+        self.path, self.name, self.tabs = doc.path, doc.name, doc.tabs
+        self.show_graph(doc.model, doc.queries, doc.source)
         self.undo_stack.clear()
         self.undo_stack.setClean()
         if self.tab_set is not None:
             self.tab_set.load_states(doc.tabs)  # already checked by read()
             self.tab_set.set_clean()
-        self.canvas.fit_graph()
         self.model_replaced.emit(doc.model)
-        self.queries_replaced.emit(doc.model, doc.queries, doc.source)
         self.title_changed.emit(self.name)
+
+    def show_graph(self, model: GameGraph, queries: Sequence[Sequence[int]] = (), source: str = "") -> None:
+        """Make ``model`` the document's graph, with these HDU 1524 queries (not an undo step by itself)."""
+        self.model, self.queries, self.source = model, queries, source
+        self.canvas.set_model(model)  # lays out vertices without a position (not an undo step)
+        self.canvas.fit_graph()
+        self.graph_replaced.emit(model)
+        self.queries_replaced.emit(model, queries, source)
 
     def load_example(self) -> None:
         """The built-in example game (untitled: Save asks where, the resource stays as it is)."""
@@ -110,50 +127,63 @@ class DocumentController(QObject):
         return True
 
     def open(self, path: str | None = None) -> bool:
-        """Open a ``.sgs`` game or import an HDU 1524 file (asks for the file when ``path`` is None)."""
-        if not self.maybe_discard():
-            return False
+        """Open a ``.sgs`` game, or import an HDU 1524 file into the Graph tab (asks for the file when
+        ``path`` is None; the unsaved-changes prompt only when a document would replace this one)."""
         if path is None:
             path = self._ask_open("Open a game", OPEN_FILTER)
             if not path:
                 return False
-        doc = self.read(path)
-        if doc is None:
-            if not Path(path).exists():  # told once: Open Recent no longer offers it
-                self.forget_recent(path)
-            return False
-        self.install(doc)
-        if doc.path is not None:
-            self.add_recent(str(doc.path))
-        return True
-
-    def import_hdu(self, path: str | None = None) -> bool:
-        """Import an HDU 1524 file whatever its name ends with."""
+        if not opens_document(path):  # a judge file is imported: the document stays
+            return self._gone(path, self._import_graph(path, None, TAB_HINT))
         if not self.maybe_discard():
             return False
-        path = path or self._ask_open("Import an HDU 1524 file", f"{HDU_FILTER};;All files (*)")
-        doc = self.read(path, force_hdu=True) if path else None
+        doc = self.read(path)
         if doc is None:
-            return False
+            return self._gone(path, False)
         self.install(doc)
+        if doc.path is not None:
+            self._remember(str(doc.path))
         return True
 
-    def read(self, path: str, force_hdu: bool = False) -> Loaded | None:
-        """Read and validate a file; on a problem show a dialog and return None."""
-        hint = ""
+    def open_recent(self, entry: str) -> bool:
+        """Open an entry of Open Recent: a document, or a judge file imported into its tab again."""
+        path, fmt = places.split_entry(entry)
+        if not fmt:
+            return self.open(path)
+        if fmt not in (t.judge_format for t in self.tab_set.game_tabs.values()):  # a later sgstudio's
+            self.refuse("import", path, SGStudioError(f"{path}: no tab here reads {judge_name(fmt)} files"))
+            return False
+        return self.import_judge(fmt, path)
+
+    def _gone(self, path: str, done: bool) -> bool:
+        """``done``; a file that failed because it is gone is told once: Open Recent drops it."""
+        if not done and not Path(path).exists():
+            self.forget_recent(path)
+        return done
+
+    def import_hdu(self, path: str | None = None) -> bool:
+        """Import an HDU 1524 file into the Graph tab whatever its name ends with."""
+        return self.import_judge(self.tab_set.graph.judge_format, path)
+
+    def read(self, path: str, force_hdu: bool = False, case: int | None = None,
+             hint: str | None = None) -> Loaded | None:
+        """Read and validate a file (``force_hdu``: as an HDU 1524 file, test case ``case``, asked
+        when None); on a problem show a dialog (with ``hint`` for a judge file) and return None."""
+        told = ""
         try:
             with progress.opening(self.window, path, self.interactive) as work:  # a big file: in threads
                 text = work(f"Reading {Path(path).name}…", read_file, path)
                 if force_hdu or not is_sgs(path, text):
-                    hint = IMPORT_HINT if force_hdu else TAB_HINT  # Import is File > Import Judge File
-                    return self._read_hdu(text, path, work)
+                    # File > Import Judge File's own error does not point at that menu
+                    told = hint if hint is not None else IMPORT_HINT if force_hdu else TAB_HINT
+                    return self._read_hdu(text, path, work, case)
                 doc = work("Parsing the game…", sgs.loads, text, path)
                 self._check_tabs(doc.tabs, text, path)
                 work("Laying out the graph…", big_canvas.prepare, doc.graph)
         except progress.OpeningCancelled:  # the open document stays as it was
             return None
         except Exception as err:  # a bad file, or a bug: the open document stays as it was
-            self.refuse("open", path, err, hint)
+            self.refuse("open", path, err, told)
             return None
         return Loaded(doc.graph, Path(path).name, Path(path), doc.tabs)
 
@@ -170,19 +200,6 @@ class DocumentController(QObject):
         else:
             errors.report_unexpected(self.window, action, path, err)
 
-    def offer_loopy(self, path: str, err: Exception) -> bool:
-        """Whether to open a judge file whose graph has a cycle as a loopy game: asked; when not
-        interactive (a screenshot, which cannot ask) always, since that is the only game it can be."""
-        if not self.interactive:
-            return True
-        buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
-            self.window, "This graph has cycles",
-            f"{err}.\n\nThis graph has cycles — open it as a loopy game? Play may then go on "
-            "for ever (a draw), and vertices from which it can are shown ∞ in purple.",
-            buttons.Open | buttons.Cancel, buttons.Open)
-        return answer == buttons.Open
-
     def _check_tabs(self, tabs: dict, text: str, path: str) -> None:
         """Every tab's state must load (ParseError at the refused state otherwise)."""
         if self.tab_set is None:
@@ -194,55 +211,60 @@ class DocumentController(QObject):
             raise ParseError(str(err), file=path, line=line, column=column) from None
 
     def import_judge(self, fmt: str, path: str | None = None, case: int | None = None) -> bool:
-        """Import a judge file of format ``fmt`` into its tab (HDU 1524: a new Graph document).
+        """Import a judge file of format ``fmt`` into its tab, as one undo step of that tab; the other
+        tabs stay as they are, the document keeps its file and is modified, and the tab is shown.
 
         ``case`` (0-based) picks the test case; None asks when there are several (the first one
-        when not interactive). The tab is shown on success; a bad file changes nothing.
+        when not interactive). A bad file is a dialog and changes nothing.
         """
         tab = self.tab_set.tab_for_format(fmt)
-        if not tab.document_state:  # the document's own game (the graph): a new document
-            return self.import_hdu(path)
-        title = f"Import an {judge_name(fmt)} file into the {tab.title} tab"
-        path = path or self._ask_open(title, JUDGE_FILTER)
-        if not path:
-            return False
+        if path is None:
+            filt = f"{HDU_FILTER};;All files (*)" if not tab.document_state else JUDGE_FILTER
+            path = self._ask_open(f"Import an {judge_name(fmt)} file into the {tab.title} tab", filt)
+            if not path:
+                return False
+        if not tab.document_state:  # the document's own game, the graph
+            return self._gone(path, self._import_graph(path, case))
         if case is None and not self.interactive:
             case = 0
+        before = tab.undo_stack.index()
         try:
             tab.import_judge_text(read_file(path), path, case)
         except (SGStudioError, OSError, ValueError) as err:
             self.refuse("import", path, err if isinstance(err, SGStudioError | OSError) else
                           SGStudioError(str(err)))
-            return False
+            return self._gone(path, False)
         except Exception as err:  # a bug: the tab is left as it was
             self.refuse("import", path, err)
             return False
-        self.tab_set.show_tab(tab.key)
+        if tab.undo_stack.index() == before:  # the choice of a test case was cancelled
+            return False
+        self._imported(tab, path)
         return True
 
-    def _read_hdu(self, text: str, path: str, work: progress.Work = progress.inline) -> Loaded | None:
-        try:
-            cases, loopy = work("Parsing the positions and moves…", hdu.cases, text, path), False
-        except CyclicGraphError as err:  # offered as a loopy game instead of being refused
-            if not self.offer_loopy(path, err):
-                raise
-            cases, loopy = work("Parsing the positions and moves…", hdu.cases, text, path, True), True
-        index = self.choose_case(cases, path) if len(cases) > 1 else 0
-        if index is None:
-            return None
-        model, queries = work("Building the graph and its Grundy values…", hdu.case_model, cases[index],
-                              loopy, lambda n, m: memory.check_graph(path, n, m))  # refused before building
-        work("Laying out the graph…", big_canvas.prepare, model)
-        name = Path(path).name
-        count = f"{len(queries)} quer{'y' if len(queries) == 1 else 'ies'}"
-        source = f"{name}, test case {index + 1} of {len(cases)}: {count}; click one to place its tokens"
-        return Loaded(model, f"{name} (case {index + 1})", None, queries=queries, source=source)
+    def _import_graph(self, path: str, case: int | None, hint: str | None = None) -> bool:
+        """An HDU 1524 test case becomes the Graph tab's game, as one undo step."""
+        doc = self.read(path, force_hdu=True, case=case, hint=hint)
+        if doc is None:
+            return False
+        self.tab_set.show_tab(self.tab_set.graph.key)  # first: the queries then raised, the canvas fitted
+        self.undo_stack.push(imports.ImportGraphCommand(self, doc.model, doc.queries, doc.source, doc.title))
+        self._imported(self.tab_set.graph, path)
+        return True
 
-    def choose_case(self, cases: Sequence[object], path: str) -> int | None:
-        """Ask which test case to import (None when cancelled; the first one when not interactive)."""
-        if not self.interactive:
-            return 0
-        return choose_case(self.window, "hdu1524", path, [describe_hdu1524(c) for c in cases])
+    def _imported(self, tab: GameTab, path: str) -> None:
+        """After an import into ``tab``: the tab in front, the file among the recent ones, and said."""
+        self._remember(path, tab.judge_format)
+        self.tab_set.show_tab(tab.key)
+        text = tab.undo_stack.command(tab.undo_stack.index() - 1).text()
+        self.tab_set.status_message.emit(f"{text} into the {tab.title} tab (Ctrl+Z undoes it)")
+
+    def _read_hdu(self, text: str, path: str, work: progress.Work = progress.inline,
+                  case: int | None = None) -> Loaded | None:
+        got = imports.read_case(text, path, work, case, self.window if self.interactive else None)
+        if got is None:
+            return None
+        return Loaded(got.model, got.name, None, queries=got.queries, source=got.source, title=got.title)
 
     # -- saving ----------------------------------------------------------------------------
     def save(self) -> bool:
@@ -254,8 +276,7 @@ class DocumentController(QObject):
     def save_as(self, path: str | None = None) -> bool:
         """Save under a new name, which becomes the document's file."""
         if path is None:
-            suggested = str(Path.home() / (Path(self.name.split(" (")[0]).stem + ".sgs"))
-            path, _ = QFileDialog.getSaveFileName(self.window, "Save the game", suggested, SGS_FILTER)
+            path = self._ask_save("Save the game", ".sgs", SGS_FILTER)
             if not path:
                 return False
             if not path.endswith(".sgs"):
@@ -289,7 +310,7 @@ class DocumentController(QObject):
         self.undo_stack.setClean()
         if self.tab_set is not None:
             self.tab_set.set_clean()
-        self.add_recent(str(path))
+        self._remember(str(path))
         self.title_changed.emit(self.name)
         self.saved.emit(str(path))
         return True
@@ -320,8 +341,7 @@ class DocumentController(QObject):
         """Export as ``"png"``, ``"svg"``, ``"graphml"`` or ``"hdu1524"`` (asks for the file if needed)."""
         suffix, title, filt = EXPORTS[kind]
         if path is None:
-            suggested = str(Path.home() / (Path(self.name.split(" (")[0]).stem + suffix))
-            path, _ = QFileDialog.getSaveFileName(self.window, title, suggested, filt)
+            path = self._ask_save(title, suffix, filt)
             if not path:
                 return False
         try:
@@ -340,33 +360,49 @@ class DocumentController(QObject):
             self.last_error = err
             errors.report_unexpected(self.window, "export", str(path), err)
             return False
+        if self.interactive:
+            self.places.used(path)
         return True
 
     # -- recent files ----------------------------------------------------------------------
     def recent_files(self) -> list[str]:
-        """Most recent first."""
-        value = self.settings.value(RECENT_KEY, [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        """The entries of Open Recent, most recent first (:mod:`sgstudio.gui.places`)."""
+        return self.places.recent()
 
-    def add_recent(self, path: str) -> None:
-        path = str(Path(path).resolve())
-        files = [path, *(p for p in self.recent_files() if p != path)][:MAX_RECENT]
-        self.settings.setValue(RECENT_KEY, files)
-        self.settings.sync()
-        self.recent_changed.emit(files)
+    def add_recent(self, path: str, fmt: str = "") -> None:
+        """Put ``path`` (a judge file of format ``fmt``, or a document) first in Open Recent."""
+        self.recent_changed.emit(self.places.add(path, fmt))
 
     def forget_recent(self, path: str) -> None:
         """Take ``path`` off the recent files (a file that is gone)."""
-        files = [p for p in self.recent_files() if p != str(Path(path).resolve())]
-        self.settings.setValue(RECENT_KEY, files)
-        self.settings.sync()
-        self.recent_changed.emit(files)
+        self.recent_changed.emit(self.places.forget(path))
+
+    def describe_recent(self, entry: str) -> str:
+        """What Open Recent shows of an entry: the path, and for a judge file its format and tab."""
+        path, fmt = places.split_entry(entry)
+        if not fmt:
+            return path
+        tab = next((f" into {t.title}" for t in self.tab_set.game_tabs.values() if t.judge_format == fmt), "")
+        return f"{path} ({judge_name(fmt)}{tab})"
+
+    def _remember(self, path: str, fmt: str = "") -> None:
+        """A file was opened, imported or saved: first in Open Recent, and its folder the last used
+        (not for a screenshot, which is nobody's work)."""
+        if self.interactive:
+            self.add_recent(path, fmt)
+            self.places.used(path)
 
     def _ask_open(self, title: str, filt: str) -> str:
-        start = str(self.path.parent) if self.path else ""
-        path, _ = QFileDialog.getOpenFileName(self.window, title, start, filt)
+        path, _ = QFileDialog.getOpenFileName(self.window, title, self.places.start(self.path), filt)
+        if path:
+            self.places.used(path)
+        return path
+
+    def _ask_save(self, title: str, suffix: str, filt: str) -> str:
+        """Ask where to write, suggesting the document's name with ``suffix`` in the start folder."""
+        name = Path(self.name.split(" (")[0]).stem + suffix
+        suggested = str(Path(self.places.start(self.path)) / name)
+        path, _ = QFileDialog.getSaveFileName(self.window, title, suggested, filt)
         return path
 
 
@@ -376,6 +412,22 @@ EXPORTS = {
     "graphml": (".graphml", "Export the graph as GraphML", "GraphML (*.graphml)"),
     "hdu1524": (".txt", "Export as an HDU 1524 input", HDU_FILTER),
 }
+
+
+def opens_document(path: str) -> bool:
+    """Whether File > Open takes ``path`` for a document (else for an HDU 1524 file, imported): by
+    :func:`is_sgs` on the name and the first bytes (an unreadable file is a document, whose reading
+    then says why).
+
+    >>> opens_document("game.sgs"), opens_document("hdu1524.txt"), opens_document("/no/such/file")
+    (True, False, True)
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64).decode("utf-8", "replace")
+    except OSError:
+        head = "{"
+    return is_sgs(path, head)
 
 
 def is_sgs(path: str, text: str) -> bool:
@@ -388,11 +440,3 @@ def is_sgs(path: str, text: str) -> bool:
     if suffix in (".txt", ".in"):
         return False
     return suffix == ".sgs" or text.lstrip().startswith("{")
-
-
-def describe_hdu1524(case: object) -> str:
-    """What the case chooser says of an HDU 1524 case: its positions, edges (the moves of the graph)
-    and queries."""
-    n, succ, queries = hdu.case_parts(case)
-    edges = sum(map(len, succ))
-    return f"{counted(n, 'position')}, {counted(edges, 'edge')}, {counted(len(queries), 'query', 'queries')}"

@@ -18,9 +18,9 @@ Rows = list[tuple[str, str]]
 EVERYWHERE: Rows = [
     ("Ctrl+Z", "Undo (in the current tab)"),
     ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
-    ("Ctrl+N / Ctrl+O", "New game / open a game or an HDU 1524 file"),
+    ("Ctrl+N / Ctrl+O", "New game / open a game (an HDU 1524 file: into the Graph tab)"),
     ("Ctrl+S / Ctrl+Shift+S", "Save / save as (the document holds every tab)"),
-    ("Ctrl+I", "Import an HDU 1524 file (File > Import has the other tabs' judge files)"),
+    ("Ctrl+I", "Import an HDU 1524 file into the Graph tab (File > Import has the other tabs' judge files)"),
     ("Ctrl+Shift+A", "Add the current tab's position to the Sum tab (Edit > Add to Sum)"),
     ("F1", "How the values work"),
     ("Ctrl+/", "This list of keyboard shortcuts"),

@@ -10,6 +10,8 @@ ends play mode.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
@@ -91,8 +93,8 @@ class MainWindow(QMainWindow):
 
     def _wire_document(self) -> None:
         doc = self.document
-        doc.model_replaced.connect(self.analysis.set_model)
-        doc.model_replaced.connect(self.tabs.graph.follow_model)  # its "Allow cycles" box and legend
+        doc.graph_replaced.connect(self.analysis.set_model)
+        doc.graph_replaced.connect(self.tabs.graph.follow_model)  # its "Allow cycles" box and legend
         doc.queries_replaced.connect(self._show_queries)
         doc.title_changed.connect(self._set_title)
         for stack in self.tabs.stacks():
@@ -100,6 +102,9 @@ class MainWindow(QMainWindow):
         doc.recent_changed.connect(self._fill_recent)
         self.queries.query_chosen.connect(doc.place_query)
         self._fill_recent(doc.recent_files())
+        for tab in self.tabs.game_tabs.values():  # a tab's own Import button: as File > Import does
+            if tab.judge_format:
+                tab.importer = partial(doc.import_judge, tab.judge_format)
 
     def _wire_play(self) -> None:
         tab = self.tabs.current_tab()
@@ -174,7 +179,8 @@ class MainWindow(QMainWindow):
         self.setWindowModified(not self.tabs.is_clean())  # every tab's stack counts
 
     def _fill_recent(self, files: list[str]) -> None:
-        acts.fill_recent(self.menus["recent"], files, self.document.open)
+        doc = self.document
+        acts.fill_recent(self.menus["recent"], files, doc.open_recent, doc.describe_recent)
 
     def _show_queries(self, model: GameGraph, queries: list, title: str) -> None:
         self.queries.set_queries(model, queries, title)

@@ -41,6 +41,7 @@ class Dialogs:
         self.open_path = ""
         self.save_path = ""
         self.case: str | None = None  # the test case item to pick, None: cancel
+        self.asked: list[tuple[str, str, str]] = []  # each file dialog: ("open" | "save", title, directory)
 
     def critical(self, _parent, title, text, *_args):
         self.errors.append((title, text))
@@ -49,6 +50,14 @@ class Dialogs:
     def question(self, _parent, _title, text, *_args):
         self.questions.append(text)
         return self.answer
+
+    def get_open(self, _parent=None, title="", directory="", *_args, **_kwargs):
+        self.asked.append(("open", title, directory))
+        return self.open_path, ""
+
+    def get_save(self, _parent=None, title="", directory="", *_args, **_kwargs):
+        self.asked.append(("save", title, directory))
+        return self.save_path, ""
 
     def get_item(self, _parent, _title, _label, items, *_args):
         if self.case is None:
@@ -61,8 +70,8 @@ def dialogs(monkeypatch) -> Dialogs:
     d = Dialogs()
     monkeypatch.setattr(QMessageBox, "critical", d.critical)
     monkeypatch.setattr(QMessageBox, "question", d.question)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (d.open_path, ""))
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (d.save_path, ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", d.get_open)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", d.get_save)
     monkeypatch.setattr(QInputDialog, "getItem", d.get_item)
     return d
 

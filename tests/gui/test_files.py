@@ -165,15 +165,18 @@ def test_import_of_the_sample_gives_the_judge_answers(qtbot, window, dialogs):
 
 def test_choosing_a_query_is_one_undo_step(qtbot, window, dialogs):
     dialogs.case = "case 2"
-    window.document.open(str(SAMPLE))
+    example = window.document.model
+    assert window.document.open(str(SAMPLE))
     model = window.document.model
     assert model.nodes() == [0, 1, 2, 3] and all(model.pos(v) is not None for v in model.nodes())
     start = model.tokens()
     choose_each_query(qtbot, window)
-    assert window.undo_stack.count() == 2  # the first query's tokens were already there
+    assert window.undo_stack.count() == 3  # the import, then two queries (the first one's tokens were there)
     window.undo_stack.undo()
     window.undo_stack.undo()
-    assert model.tokens() == start
+    assert model.tokens() == start and window.document.model is model
+    window.undo_stack.undo()  # the import itself
+    assert window.document.model is example and window.canvas.model is example
 
 
 def test_cancelling_the_case_choice_changes_nothing(window, dialogs):
@@ -226,13 +229,20 @@ def test_save_in_the_prompt_saves_then_goes_on(window, dialogs, tmp_path):
     assert state(sgs.read(tmp_path / "kept.sgs").graph) == before
 
 
-def test_cancel_in_the_prompt_keeps_the_document_on_new_and_open(window, dialogs):
+def test_cancel_in_the_prompt_keeps_the_document_on_new_and_open(window, dialogs, tmp_path):
+    from sgstudio.core.graph import GameGraph
+    from sgstudio.formats import sgs
+
+    other = tmp_path / "other.sgs"
+    other.write_text(sgs.dumps(GameGraph(), {}))
     edit(window)
     model = window.document.model
     dialogs.answer = Button.Cancel
     assert not window.document.new()
-    assert not window.document.open(str(SAMPLE))
+    assert not window.document.open(str(other))
     assert window.document.model is model and len(dialogs.questions) == 2
+    dialogs.case = "case 1"  # a judge file is imported into the document: nothing to discard, no prompt
+    assert window.document.open(str(SAMPLE)) and len(dialogs.questions) == 2
 
 
 def run_screenshot(tmp_path, *args: str) -> subprocess.CompletedProcess:

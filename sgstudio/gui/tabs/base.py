@@ -96,6 +96,9 @@ class GameTab(QWidget):
     window_docks: tuple[str, ...] = ()
     #: whether the window's canvas actions (tools, zoom, layout, canvas exports) apply to this tab
     canvas_actions: bool = False
+    #: what the tab's own "Import …" button calls: the window sets File > Import's (its dialog, recent
+    #: files, errors); None (a tab alone in a window): :meth:`ask_import` asks for the file itself
+    importer: Callable[[], object] | None = None
 
     #: a one-line message for the status bar
     status_message = Signal(str)
@@ -111,6 +114,7 @@ class GameTab(QWidget):
         self.playing = False
         self.banner = playing_banner(self)
         self.message: QLabel | None = None  # the tab's own message line, when it has one
+        self.import_folder = str(Path.home())  # where ask_import's own dialog starts
 
     @property
     def kind(self) -> registry.GameKind:
@@ -212,16 +216,21 @@ class GameTab(QWidget):
         raise NotImplementedError
 
     def ask_import(self) -> None:
-        """The tab's "Import …" button: choose a judge file, import it (a bad file: a dialog)."""
+        """The tab's "Import …" button: choose a judge file, import it (a bad file: a dialog). The
+        window's :attr:`importer` when set; else the dialog starts in the folder of the last import."""
         from PySide6.QtWidgets import QFileDialog
 
         from sgstudio.gui.cases import judge_name
         from sgstudio.gui.errors import show_file_error
 
-        path, _ = QFileDialog.getOpenFileName(self, f"Import an {judge_name(self.judge_format)} file", "",
-                                              "Text files (*.txt);;All files (*)")
+        if self.importer is not None:
+            self.importer()
+            return
+        path, _ = QFileDialog.getOpenFileName(self, f"Import an {judge_name(self.judge_format)} file",
+                                              self.import_folder, "Text files (*.txt);;All files (*)")
         if not path:
             return
+        self.import_folder = str(Path(path).parent)
         try:
             self.import_judge_text(Path(path).read_text(encoding="utf-8"), path)
         except (OSError, UnicodeDecodeError, ValueError) as err:

@@ -4,8 +4,8 @@ Its game is the document's graph (:class:`~sgstudio.core.graph.GameGraph`, saved
 ``graph``, so the tab keeps no state of its own in ``tabs``); its undo stack is the canvas's. Its
 Analysis panel (:class:`~sgstudio.gui.tabs.graph.analysis.GraphAnalysis`) is shown by the window in
 a dock beside the canvas; hovering a winning move lights it on the canvas, double-clicking it plays
-it (one undo step). Judge files: HDU 1524, whose test case becomes a new document (the window's
-document controller does that import).
+it (one undo step). Judge files: HDU 1524, whose test case becomes the tab's graph as one undo step
+(the window's document controller does that import, :mod:`sgstudio.gui.imports`).
 
 Play mode: the document is never changed. The canvas's vertex items show the *session's* token
 counts as an overlay, and the Analysis panel follows a private copy of the graph whose tokens
