@@ -122,6 +122,17 @@ def recognise(lo: Fraction, hi: Fraction, count: int) -> tuple[Surd, bool]:
     return Surd.rational(r), False
 
 
+def _tied(known: Surd, lo: Fraction, hi: Fraction, fallback: Surd) -> tuple[Surd, bool]:
+    """The first number tied to ``known`` (:meth:`Surd.related`, both ways) inside [lo, hi)."""
+    for candidate in known.related():
+        if candidate.inside(lo, hi):
+            return candidate, True
+    for candidate in (known + -1, known + -2, known * Surd(1, 0, 1, 2), known * Surd(1, 0, 1, 3)):
+        if candidate.compare(Fraction(1)) >= 0 and candidate.inside(lo, hi):
+            return candidate, True
+    return fallback, False
+
+
 def _pairs(mask: np.ndarray, mirrored: bool) -> np.ndarray | None:
     """The P-positions (x <= y when mirrored) sorted by x, when both coordinates strictly increase."""
     xs, ys = np.nonzero(mask)
@@ -152,6 +163,11 @@ def fit_beatty(p_mask: np.ndarray) -> BeattyPattern | None:
         return None
     count = len(pairs) - (start == 0)
     (alpha, known_a), (beta, known_b) = (recognise(lo, hi, count) for lo, hi in ranges)
+    if known_a != known_b:  # the recognised one may give the other: beta = alpha + 1, alpha / (alpha - 1)
+        if known_a:
+            beta, known_b = _tied(alpha, *ranges[1], beta)
+        else:
+            alpha, known_a = _tied(beta, *ranges[0], alpha)
     fit = BeattyPattern(alpha, beta, start, mirrored, len(pairs), (ranges[0], ranges[1]), (known_a, known_b),
                         (int(p_mask.shape[0]), int(p_mask.shape[1])))
     return fit if np.array_equal(fit.predict(p_mask.shape), p_mask) else None

@@ -51,7 +51,8 @@ def _rest(p: SequencePattern, var: str) -> str:
         return _plus(var, c[0]) if period == 1 else f"{var} + {_list(c)}[{var} % {period}]"
     q = f"({_offset(var, n0)} // {period})" if period > 1 else _offset(var, n0)
     if family == "saltus":
-        head = f"{_list(p.base)}[{j}] + " if period > 1 else (f"{p.base[0]} + " if p.base[0] else "")
+        same = len(set(p.base)) == 1
+        head = f"{_list(p.base)}[{j}] + " if not same else (f"{p.base[0]} + " if p.base[0] else "")
         return f"{head}{p.saltus} * {q}" if p.saltus != 1 else f"{head}{q}"
     lines = p.lines()
     if all(a.denominator == 1 and b.denominator == 1 for _, a, b in lines):
@@ -114,6 +115,8 @@ def _wrapped(expr: str) -> str:
 
 def _beatty(p: BeattyPattern) -> str:
     alpha, beta = p.alpha, p.beta
+    if not all(p.recognised):
+        return "None"  # alpha or beta is known only to lie in an interval: no formula beyond the table
     uv = "min(x, y), max(x, y)" if p.mirrored else "x, y"
     wythoff = (beta.b, beta.d, beta.c) == (alpha.b, alpha.d, alpha.c) and beta.a - alpha.a == alpha.c
     if wythoff and p.start == 0 and alpha.b >= 0:  # beta = alpha + 1: n = v - u

@@ -103,14 +103,14 @@ def sequence_words(p: SequencePattern, name: str = "g", var: str = "n") -> str:
 
 
 def _beatty_words(p: BeattyPattern) -> str:
+    """Beatty pairs in words; a number not recognised is given as the interval the pairs allow."""
     pairs = "(⌊nα⌋, ⌊nβ⌋)" + (" and their mirror images (⌊nβ⌋, ⌊nα⌋)" if p.mirrored else "")
-    text = (f"P-positions (g = 0) exactly at {pairs} for n ≥ {p.start}, α = {p.alpha.text()}, "
-            f"β = {p.beta.text()}")
+    numbers = []
     for letter, surd, known, (lo, hi) in zip("αβ", (p.alpha, p.beta), p.recognised, p.intervals, strict=True):
-        if not known:
-            text += (f"; {letter} is not recognised in closed form: every {letter} in [{lo}, {hi}) fits the "
-                     f"{p.pairs} pairs seen, the simplest ({surd.text()}) is used")
-    return text
+        numbers.append(f"{letter} = {surd.text()}" if known else
+                       f"{letter} in [{lo}, {hi}) (not recognised in closed form from the {p.pairs} pairs "
+                       "seen; a larger table may recognise it)")
+    return f"P-positions (g = 0) exactly at {pairs} for n ≥ {p.start}, {', '.join(numbers)}"
 
 
 def plane_words(p: PlanePattern) -> str:
@@ -167,7 +167,7 @@ class PatternReport:
                 return f"no pattern found in g(x, y) for x < {x}, y < {y}"
             checked = f"holds for every x < {x}, y < {y} (checked on the whole table)"
         if self.certainty is Certainty.CERTIFIED:
-            return f"certified: {self.reason}"
+            return self.reason if self.reason.startswith("certified") else f"certified: {self.reason}"
         return f"{checked}; not certified: {self.reason}"
 
     def python(self) -> str:

@@ -100,6 +100,41 @@ class Surd:
             return Surd.rational(1 / Fraction(self.a, self.c))
         return _reduced(self.c * self.a, -self.c * self.b, self.d, self.a * self.a - self.b * self.b * self.d)
 
+    def __add__(self, k: int) -> Surd:
+        """self + k for an integer k.
+
+        >>> Surd(1, 1, 5, 2) + 1
+        Surd(a=3, b=1, d=5, c=2)
+        """
+        return _reduced(self.a + k * self.c, self.b, self.d, self.c)
+
+    def __mul__(self, other: Surd) -> Surd:
+        """self * other, both rational or both in the same field Q(sqrt d).
+
+        >>> Surd(1, 1, 5, 2) * Surd(1, 1, 5, 2)
+        Surd(a=3, b=1, d=5, c=2)
+        """
+        if self.is_rational or other.is_rational:
+            d = other.d if self.is_rational else self.d
+        elif self.d != other.d:
+            raise ValueError("the product of surds of different square roots is not a surd")
+        else:
+            d = self.d
+        a = self.a * other.a + self.b * other.b * d
+        return _reduced(a, self.a * other.b + self.b * other.a, d, self.c * other.c)
+
+    def related(self) -> list[Surd]:
+        """Numbers a second Beatty sequence is often tied to: self + 1, self + 2, 2 self, 3 self and
+        self / (self - 1) (the complementary sequence of Beatty's theorem), when not rational.
+
+        >>> [s.text() for s in Surd(1, 1, 5, 2).related()][:2]
+        ['(3 + √5)/2 = φ²', '(5 + √5)/2']
+        """
+        if self.is_rational:
+            return []
+        out = [self + 1, self + 2, self * Surd(2, 0, 1, 1), self * Surd(3, 0, 1, 1)]
+        return [*out, self * (self + -1).reciprocal()]
+
     def text(self) -> str:
         """In symbols: ``3/2``, ``√2``, ``(1 + √5)/2 = φ``."""
         if self.is_rational:
@@ -121,7 +156,7 @@ class Surd:
         >>> expr, [eval(expr, {"math": math, "n": n}) for n in range(5)]
         ('(n + math.isqrt(5 * n * n)) // 2', [0, 1, 3, 4, 6])
         """
-        times = m if self.a == 1 else f"{self.a} * {m}"
+        times = m if self.a == 1 else f"-{m}" if self.a == -1 else f"{self.a} * {m}"
         if self.is_rational:
             return times if self.c == 1 else f"{times} // {self.c}"
         root = f"math.isqrt({self.b * self.b * self.d} * {m} * {m})"
