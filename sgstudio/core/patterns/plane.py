@@ -133,21 +133,43 @@ def _disguised_sum(g: np.ndarray) -> SumPattern | None:
                       tuple(h.tolist()), shape)
 
 
-def _lines(p: np.ndarray) -> LinePattern | None:
-    """The simplest line or residue class that is exactly the P-positions ``p``."""
-    shape = (int(p.shape[0]), int(p.shape[1]))
-    x, y = np.indices(p.shape)
-    if np.array_equal(p, x == y):
-        return LinePattern("diagonal", 0, 0, shape)
-    count = int(p.sum())
-    if not count:
-        return None
-    for k in range(2, min(shape) // 3 + 1):
-        for form, key in (("difference", (x - y) % k), ("sum", (x + y) % k)):
-            seen = np.unique(key[p])
-            if seen.size == 1 and int((key == seen[0]).sum()) == count:
-                return LinePattern(form, k, int(seen[0]), shape)
+def _smallest_class(key: np.ndarray, cells: np.ndarray, kmax: int) -> tuple[int, int] | None:
+    """(k, c), the smallest 2 <= k <= kmax such that the cells whose ``cells`` value is c mod k are
+    exactly the P-positions (whose values are ``key``), or None.
+
+    Such a class contains every P-position, so k divides every difference of their keys; it is the
+    P-positions exactly when it has as many cells (counted from the sizes of the table's diagonals,
+    O(X + Y) for each k).
+    """
+    low = int(cells.min())
+    sizes = np.bincount((cells - low).ravel())  # cells on each diagonal, by value
+    values = np.arange(low, low + sizes.size)
+    spread = int(np.gcd.reduce(np.abs(key - key[0])))  # 0 when every P-position has the same value
+    for k in range(2, kmax + 1):
+        c = int(key[0]) % k
+        if spread % k == 0 and int(sizes[values % k == c].sum()) == key.size:
+            return k, c
     return None
+
+
+def _lines(p: np.ndarray) -> LinePattern | None:
+    """The simplest line or residue class (smallest k, x - y before x + y) that is exactly the
+    P-positions ``p``."""
+    shape = (int(p.shape[0]), int(p.shape[1]))
+    xs, ys = np.nonzero(p)
+    if not xs.size:
+        return None
+    if np.all(xs == ys) and xs.size == min(shape):
+        return LinePattern("diagonal", 0, 0, shape)
+    x, y = np.indices(p.shape)
+    kmax = min(shape) // 3
+    forms = (("difference", xs - ys, x - y), ("sum", xs + ys, x + y))
+    found = [(hit[0], form, hit[1]) for form, key, cells in forms
+             if (hit := _smallest_class(key, cells, kmax)) is not None]
+    if not found:
+        return None
+    k, form, c = min(found, key=lambda f: f[0])
+    return LinePattern(form, k, c, shape)
 
 
 def find_plane_pattern(table: object) -> PlanePattern | None:
