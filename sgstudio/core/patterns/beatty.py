@@ -80,7 +80,13 @@ class BeattyPattern:
         return n if n >= self.start and self.alpha.floor_times(n) == u else None
 
     def predict(self, shape: tuple[int, int]) -> np.ndarray:
-        """The P-positions the pattern puts in a table of ``shape``, as a boolean array."""
+        """The P-positions the pattern puts in a table of ``shape``, as a boolean array.
+
+        >>> one, wide = Surd(1, 0, 1, 1), (Fraction(1), Fraction(2))
+        >>> doubles = BeattyPattern(one, Surd(2, 0, 1, 1), 1, False, 0, (wide, wide), (True, True), (0, 0))
+        >>> np.argwhere(doubles.predict((4, 7))).tolist()
+        [[1, 2], [2, 4], [3, 6]]
+        """
         mask = np.zeros(shape, bool)
         n, top = self.start, max(shape)
         while True:

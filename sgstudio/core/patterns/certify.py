@@ -105,7 +105,14 @@ def octal_certificate(pattern: object, table: object, rule: Any) -> Certificate:
 
 
 def subtraction_certificate(pattern: object, table: object, rule: Any) -> Certificate:
-    """The subtraction-game bound (module docstring): ``rule`` is S (positive integers) or has ``.S``."""
+    """The subtraction-game bound (module docstring): ``rule`` is S (positive integers) or has ``.S``.
+
+    >>> from sgstudio.core.patterns.sequence import find_sequence_pattern
+    >>> g = [0, 1, 2, 3] * 10 + [0, 1]    # S = {1, 2, 3}: period 4 from 0, once 3 values agree
+    >>> print(subtraction_certificate(find_sequence_pattern(g), g, [1, 2, 3]).reason)
+    certified by the subtraction-game bound: g(0..2) = g(4..6), w = max(S) = 3 agreeing values, which proves
+    g(n + 4) = g(n) for every n >= 0
+    """
     why = _unfit(pattern, table, periodic=True)
     if why is not None:
         return Certificate(False, why)

@@ -162,7 +162,12 @@ def plane_expression(pattern: PlanePattern | None) -> str:
 
 
 def python_expression(pattern: SequencePattern | PlanePattern | None) -> str:
-    """The one line of Python for any pattern (module docstring)."""
+    """The one line of Python for any pattern (module docstring).
+
+    >>> from sgstudio.core.patterns.plane import XorPattern
+    >>> python_expression(XorPattern((9, 9)))
+    'x ^ y'
+    """
     if isinstance(pattern, SequencePattern):
         return sequence_expression(pattern)
     return plane_expression(pattern)

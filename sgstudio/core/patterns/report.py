@@ -69,6 +69,8 @@ def _term(a: Fraction, b: Fraction, var: str) -> str:
 def sequence_words(p: SequencePattern, name: str = "g", var: str = "n") -> str:
     """A one-number pattern in words and symbols.
 
+    >>> print(sequence_words(find_sequence_pattern(list(range(40)))))
+    linear (no preperiod): g(n) = n for n ≥ 0
     >>> split2 = [0] + [n + (n % 4 == 3) - (n % 4 == 0) for n in range(1, 60)]
     >>> print(sequence_words(find_sequence_pattern(split2)))
     n plus a correction of period 4 from n = 1 (preperiod 1): g(n) = n − 1 if n ≡ 0, n + 1 if n ≡ 3
@@ -83,6 +85,9 @@ def sequence_words(p: SequencePattern, name: str = "g", var: str = "n") -> str:
             f"constant: {g} = {p.base[0]} for every {var}"
     elif family == "periodic":
         text = f"period {period} {where}: {g} = {back} for {var} ≥ {n0 + period}; one period {one}"
+    elif family in ("saltus", "n_plus") and period == 1:  # a straight line from n0
+        start = p.base[0] - p.saltus * n0
+        text = f"linear {where}: {g} = {_term(Fraction(p.saltus), Fraction(start), var)} for {var} ≥ {n0}"
     elif family == "saltus":
         text = (f"arithmetic-periodic, period {period} and saltus {p.saltus} {where}: {g} = {back} + "
                 f"{p.saltus} for {var} ≥ {n0 + period}; one period {one}").replace("+ -", "− ")

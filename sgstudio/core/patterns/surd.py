@@ -87,7 +87,12 @@ class Surd:
         return (1 if y > 0 else -1) if bigger else (1 if x > 0 else -1)
 
     def inside(self, lo: Fraction, hi: Fraction) -> bool:
-        """Whether lo <= self < hi."""
+        """Whether lo <= self < hi.
+
+        >>> root2 = Surd(0, 1, 2, 1)
+        >>> root2.inside(Fraction(7, 5), Fraction(3, 2)), root2.inside(Fraction(3, 2), Fraction(2))
+        (True, False)
+        """
         return self.compare(lo) >= 0 and self.compare(hi) < 0
 
     def reciprocal(self) -> Surd:
@@ -136,7 +141,11 @@ class Surd:
         return [*out, self * (self + -1).reciprocal()]
 
     def text(self) -> str:
-        """In symbols: ``3/2``, ``√2``, ``(1 + √5)/2 = φ``."""
+        """In symbols.
+
+        >>> [s.text() for s in (Surd(3, 0, 1, 2), Surd(0, 1, 2, 1), Surd(5, -2, 3, 1), Surd(3, 1, 5, 2))]
+        ['3/2', '√2', '5 − 2√3', '(3 + √5)/2 = φ²']
+        """
         if self.is_rational:
             return str(Fraction(self.a, self.c))
         root = f"√{self.d}" if abs(self.b) == 1 else f"{abs(self.b)}√{self.d}"
