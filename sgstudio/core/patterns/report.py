@@ -56,9 +56,13 @@ def _span(name: str, start: int, values: tuple[int, ...]) -> str:
 
 
 def _term(a: Fraction, b: Fraction, var: str) -> str:
-    """a var + b in symbols: ``2n + 1``, ``n/2 − 3``, ``5``."""
-    text = "" if a == 0 else var if a == 1 else f"−{var}" if a == -1 else f"{a}{var}" if a.denominator == 1 \
-        else f"({a}){var}"
+    """a var + b in symbols: ``2n + 1``, ``(1/2)n − 3``, ``−n``, ``5``."""
+    if a == 0:
+        text = ""
+    elif abs(a) == 1:
+        text = var if a > 0 else f"−{var}"
+    else:
+        text = f"{a}{var}" if a.denominator == 1 else f"({a}){var}"
     if b == 0:
         return text or "0"
     if not text:
@@ -66,8 +70,53 @@ def _term(a: Fraction, b: Fraction, var: str) -> str:
     return f"{text} {'+' if b > 0 else '−'} {abs(b)}"
 
 
+def _constant(p: SequencePattern, name: str, var: str, where: str) -> str:
+    n0, g = p.preperiod, f"{name}({var})"
+    if n0:
+        return f"eventually constant from {var} = {n0}: {g} = {p.base[0]} for {var} ≥ {n0}"
+    return f"constant: {g} = {p.base[0]} for every {var}"
+
+
+def _periodic(p: SequencePattern, name: str, var: str, where: str) -> str:
+    n0, period = p.preperiod, p.period
+    return (f"period {period} {where}: {name}({var}) = {name}({var} − {period}) for {var} ≥ {n0 + period}; "
+            f"one period {_span(name, n0, p.base)}")
+
+
+def _saltus(p: SequencePattern, name: str, var: str, where: str) -> str:
+    n0, period, s = p.preperiod, p.period, p.saltus
+    if period == 1:  # a straight line from n0
+        line = _term(Fraction(s), Fraction(p.base[0] - s * n0), var)
+        return f"linear {where}: {name}({var}) = {line} for {var} ≥ {n0}"
+    step, one = (f"+ {s}" if s > 0 else f"− {-s}"), _span(name, n0, p.base)
+    return (f"arithmetic-periodic, period {period} and saltus {s} {where}: {name}({var}) = "
+            f"{name}({var} − {period}) {step} for {var} ≥ {n0 + period}; one period {one}")
+
+
+def _n_plus(p: SequencePattern, name: str, var: str, where: str) -> str:
+    if p.period == 1:
+        return _saltus(p, name, var, where)
+    c = p.correction()
+    usual = max(set(c), key=c.count)
+    one = Fraction(1)
+    cases = [f"{_term(one, Fraction(c[r]), var)} if {var} ≡ {r}" for r in range(p.period) if c[r] != usual]
+    formula = f"{', '.join(cases)} (mod {p.period}), else {_term(one, Fraction(usual), var)}"
+    return f"{var} plus a correction of period {p.period} {where}: {name}({var}) = {formula}"
+
+
+def _linear(p: SequencePattern, name: str, var: str, where: str) -> str:
+    cases = [f"{_term(a, b, var)} if {var} ≡ {r}" for r, a, b in p.lines()]
+    return (f"linear on the residue classes mod {p.period} {where}: {name}({var}) = {', '.join(cases)} "
+            f"(mod {p.period})")
+
+
+_WORDS = {"constant": _constant, "periodic": _periodic, "saltus": _saltus, "n_plus": _n_plus,
+          "linear": _linear}
+
+
 def sequence_words(p: SequencePattern, name: str = "g", var: str = "n") -> str:
-    """A one-number pattern in words and symbols.
+    """A one-number pattern in words and symbols (``name`` and ``var`` name the function and its
+    argument).
 
     >>> print(sequence_words(find_sequence_pattern(list(range(40)))))
     linear (no preperiod): g(n) = n for n ≥ 0
@@ -75,36 +124,14 @@ def sequence_words(p: SequencePattern, name: str = "g", var: str = "n") -> str:
     >>> print(sequence_words(find_sequence_pattern(split2)))
     n plus a correction of period 4 from n = 1 (preperiod 1): g(n) = n − 1 if n ≡ 0, n + 1 if n ≡ 3
     (mod 4), else n; before it g(0) = 0
+    >>> print(sequence_words(find_sequence_pattern([9] + [4 - 2 * (n // 3) for n in range(1, 60)]), "f", "x"))
+    arithmetic-periodic, period 3 and saltus -2 from x = 1 (preperiod 1): f(x) = f(x − 3) − 2 for x ≥ 4; one
+    period f(1..3) = 4, 4, 2; before it f(0) = 9
     """
-    n0, period, family = p.preperiod, p.period, p.family
+    n0 = p.preperiod
     where = f"from {var} = {n0} (preperiod {n0})" if n0 else "(no preperiod)"
-    g, back = f"{name}({var})", f"{name}({var} − {period})"
-    one = _span(name, n0, p.base)
-    if family == "constant":
-        text = f"eventually constant from {var} = {n0}: {g} = {p.base[0]} for {var} ≥ {n0}" if n0 else \
-            f"constant: {g} = {p.base[0]} for every {var}"
-    elif family == "periodic":
-        text = f"period {period} {where}: {g} = {back} for {var} ≥ {n0 + period}; one period {one}"
-    elif family in ("saltus", "n_plus") and period == 1:  # a straight line from n0
-        start = p.base[0] - p.saltus * n0
-        text = f"linear {where}: {g} = {_term(Fraction(p.saltus), Fraction(start), var)} for {var} ≥ {n0}"
-    elif family == "saltus":
-        text = (f"arithmetic-periodic, period {period} and saltus {p.saltus} {where}: {g} = {back} + "
-                f"{p.saltus} for {var} ≥ {n0 + period}; one period {one}").replace("+ -", "− ")
-    elif family == "n_plus":
-        c = p.correction()
-        usual = max(set(c), key=c.count)
-        cases = [f"{_term(Fraction(1), Fraction(c[r]), var)} if {var} ≡ {r}"
-                 for r in range(period) if c[r] != usual]
-        rest = _term(Fraction(1), Fraction(usual), var)
-        formula = f"{g} = {rest}" if not cases else f"{g} = {', '.join(cases)} (mod {period}), else {rest}"
-        text = f"{var} plus a correction of period {period} {where}: {formula}"
-    else:
-        cases = [f"{_term(a, b, var)} if {var} ≡ {r}" for r, a, b in p.lines()]
-        text = f"linear on the residue classes mod {period} {where}: {g} = {', '.join(cases)} (mod {period})"
-    if n0:
-        text += f"; before it {_span(name, 0, p.prefix)}"
-    return text
+    text = _WORDS[p.family](p, name, var, where)
+    return text + (f"; before it {_span(name, 0, p.prefix)}" if n0 else "")
 
 
 def _beatty_words(p: BeattyPattern) -> str:

@@ -85,6 +85,13 @@ def test_split_certificate_needs_the_proven_closed_form():
     other = [0] + [n + (n % 8 == 6) - (n % 8 == 7) for n in range(1, 200)]  # n + c(n mod 8), another c
     cert = split_certificate(find_sequence_pattern(other), other, 3)
     assert not cert.certified and cert.reason == "the pattern is not split:3's proven closed form"
+    true = SequencePattern(1, 8, (0,), tuple(closed_form(n, 3) for n in range(1, 9)), (8,) * 8, 0)
+    assert split_certificate(true, [closed_form(n, 3) for n in range(30)], 3).certified
+    bent = SequencePattern(1, 8, (0,), true.base, (8, 8, 8, 8, 8, 8, 8, 9), 0)  # agrees up to n = 15 only
+    table = bent.values(np.arange(30))
+    assert table[:16].tolist() == [closed_form(n, 3) for n in range(16)]
+    cert = split_certificate(bent, table, 3)
+    assert not cert.certified and cert.reason == "the pattern is not split:3's proven closed form"
 
 
 def test_a_pattern_that_a_longer_table_breaks_is_refused_a_certificate_and_shows_the_counterexample():
