@@ -94,7 +94,7 @@ def main() -> None:
     for name, table in (("Wythoff (planted P-positions), 1000 x 1000", wythoff_mask(1000)),
                         ("x XOR y, 1000 x 1000", np.bitwise_xor(*np.indices((1000, 1000))))):
         best = common.best_of(lambda t=table: find_pattern(t))
-        print(f"find_pattern, {name}: {best:.3f} s -> {find_pattern(table).formula()[:80]}")
+        print(f"find_pattern, {name}: {best:.3f} s -> {find_pattern(table).formula()}")
 
 
 if __name__ == "__main__":
