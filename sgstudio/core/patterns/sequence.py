@@ -9,7 +9,7 @@ n = n0 + j + q p with 0 <= j < p; then g(n) = base[j] + q steps[j]. The families
   **n plus a periodic correction**, g(n) = n + c(n mod p) (split-nim's and Lasker's Nim's shape);
 - **linear on residue classes**: steps differ, g(n) = a_r n + b_r for n = r (mod p), a_r = step / p.
 
-How each is found, in O(N):
+How each is found (in O(N) for the periodic families, whatever the table):
 
 - periodic: the smallest period of every suffix g[i:] at once, from the prefix function of the
   reversed table (:func:`sgstudio.core.patterns.kernels.borders`); the pattern is the smallest i
@@ -17,7 +17,8 @@ How each is found, in O(N):
 - arithmetic-periodic: g(n + p) = g(n) + s for n0 <= n < N - p exactly when the differences
   d(n) = g(n + 1) - g(n) satisfy d(n + p) = d(n) for n0 <= n < N - 1 - p; the same search on d.
 - linear on residue classes: g(n + 2p) - 2 g(n + p) + g(n) = 0; p ascending, each p costing the
-  length of its run at the end of the table (:func:`sgstudio.core.patterns.kernels.first_linear`).
+  length of its run at the end of the table (:func:`sgstudio.core.patterns.kernels.first_linear`):
+  O(N) when no p has a long run, more only on tables built to have many long runs that fall short.
 
 Smallest preperiod, then smallest period, never a multiple of the true period: for the periodic
 families the search returns the smallest n0 for which some p is evidence enough, and then the
