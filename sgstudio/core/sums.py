@@ -345,8 +345,8 @@ class SumGame(GameBase):
         return ("; ".join(shown) if shown else "no component") + more
 
     def move_json(self, move: Move) -> dict[str, Any]:
-        """``{"component": i, "move": ...}`` (i from 0, the move as its game writes it)."""
-        return {"component": move[0], "move": self.games[move[0]].move_json(move[1])}
+        """``{"component": i, "move": ...}`` (i from 1, the move as its game writes it)."""
+        return {"component": move[0] + 1, "move": self.games[move[0]].move_json(move[1])}
 
     def game_state(self) -> dict[str, Any]:
         raise NotImplementedError("a sum keeps its components with their positions "

@@ -411,7 +411,8 @@ class SubtractionGame(GameBase):
         return cls(case.S), [tuple(p) for p in case.positions]  # type: ignore[attr-defined]
 
     def move_json(self, move: tuple[int, int]) -> dict[str, int]:
-        return {"heap": move[0], "take": move[1]}
+        """``{"heap": 1, "take": 2}``: the heap counted from 1."""
+        return {"heap": move[0] + 1, "take": move[1]}
 
     # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
     def rule_text(self) -> str:

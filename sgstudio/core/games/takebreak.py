@@ -381,7 +381,8 @@ class TakeBreakGame(GameBase):
             raise StateError(str(err), ("rule",)) from None
 
     def move_json(self, move: Move) -> dict[str, object]:
-        return {"heap": move[0], "take": move[1], "after": list(move[2])}
+        """``{"heap": 1, "take": 1, "after": [5, 11]}``: the heap counted from 1."""
+        return {"heap": move[0] + 1, "take": move[1], "after": list(move[2])}
 
     # -- hooks of the play protocol --------------------------------------------------------------------
     def remaining_length(self, position: Sequence[int]) -> int:
