@@ -88,8 +88,63 @@ def main(argv: Sequence[str]) -> int:
     """Entry point: a subcommand, or the studio window when none is given."""
     argv = list(argv)
     if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
-        return guarded(lambda: run_gui(argv))
+        return guarded(lambda: check_window_start(argv) or run_gui(argv))
     return guarded(lambda: dispatch(argv))
+
+
+WINDOW_VALUE_OPTIONS = ("--tab", "--screenshot")
+"""The window's options that take a value (``sgstudio [FILE] [--tab TAB] [--screenshot OUT.png]``)."""
+
+
+def window_file(argv: Sequence[str]) -> tuple[int, str] | None:
+    """``(index, FILE)``: the first positional argument of a window start (None: there is none).
+
+    >>> window_file(["--tab", "snim", "heaps.txt"]), window_file(["--screenshot=a.png"])
+    ((2, 'heaps.txt'), None)
+    """
+    skip = False
+    for i, arg in enumerate(argv):
+        if skip:
+            skip = False
+        elif arg == "--":
+            return (i + 1, argv[i + 1]) if i + 1 < len(argv) else None
+        elif arg.startswith("-") and arg != "-":
+            # an option, or an abbreviation argparse accepts (--scr OUT.png): its value is skipped
+            skip = "=" not in arg and len(arg) > 2 and any(o.startswith(arg) for o in WINDOW_VALUE_OPTIONS)
+        else:
+            return i, arg
+    return None
+
+
+def check_window_start(argv: Sequence[str]) -> None:
+    """Refuse, before any window opens, a FILE that cannot be read and a mistyped command
+    (``sgstudio vaules 0.77 50``: a close match among :data:`COMMANDS` is suggested).
+
+    >>> check_window_start(["vaules", "0.77", "50"])
+    Traceback (most recent call last):
+    ...
+    sgstudio.cli.UsageError: sgstudio: unknown command 'vaules': did you mean 'values'? (the commands: ...)
+    """
+    import difflib
+
+    found = window_file(argv)
+    if found is None:
+        return
+    index, path = found
+    commands = ", ".join(COMMANDS)
+    if not os.path.exists(path):
+        close = difflib.get_close_matches(path, COMMANDS, n=1) if index == 0 else []
+        if close:
+            raise UsageError(f"sgstudio: unknown command {printable(path)!r}: did you mean {close[0]!r}? "
+                             f"(the commands: {commands}; see sgstudio --help)")
+        command_like = index == 0 and not set(path) & {".", "/", os.sep}
+        also = f" (and {printable(path)!r} is not a command: {commands})" if command_like else ""
+        raise InputError(f"{printable(path)}: cannot read: No such file or directory{also}")
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as err:
+        raise InputError(f"{printable(path)}: cannot read: {err.strerror or err}") from None
 
 
 def dispatch(argv: list[str]) -> int:

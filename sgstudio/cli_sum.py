@@ -4,6 +4,7 @@ A COMPONENT is one of
 
 - ``RULE:HEAP``: a heap of HEAP tokens under RULE, any rule ``sgstudio values`` reads (``0.07:15``,
   ``grundy:20``, ``snim:1,3,4:10``, ``split:3:24``): RULE is everything before the last colon;
+- ``nim:HEAPS``: a position of Nim, one heap or several separated by commas (``nim:3``, ``nim:3,4,5``);
 - ``board:ROW``: one row of a board, ``.`` an empty cell and ``x`` a chess (``board:..x.x``), the
   row's width being its length, 1 to 24;
 - ``dag:FILE:CASE:V1,V2,...``: tokens on the vertices V1, V2, ... of test case CASE (from 1) of an
@@ -13,15 +14,17 @@ A COMPONENT is one of
 
 Text output: the outcome (``WIN``, ``LOSE`` or ``DRAW``), ``nim-sum N``, then one winning move a
 line (``#2 heap 1: take 2 -> 3``: the component from 1, then the move in the component's words).
-JSON: ``{"outcome": ..., "nim_sum": N or null, "components": [{"text", "value"}],
-"winning_moves": [{"component", "move", "text"}]}``, where ``component`` counts from 0 and
-``move`` is the move as ``sgstudio play --json`` writes it. A bad component: one line on stderr
+JSON: ``{"index_base": 1, "outcome": ..., "nim_sum": N or null, "components": [{"text", "value"}],
+"winning_moves": [{"component", "move", "text"}]}``, where ``component`` counts from 1 (as
+``index_base`` says, and as heaps and rows do) and ``move`` is the move as ``sgstudio play --json``
+writes it. A bad component: one line on stderr
 naming it and what was expected, exit status 2 (see :mod:`sgstudio.cli`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -45,9 +48,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def parse_component(text: str) -> Any:
+def parse_component(text: str, games: dict | None = None) -> Any:
     """The :class:`~sgstudio.core.sums.Component` a command line writes; SGStudioError saying what
-    was expected (``RULE:HEAP`` and ``board:ROW``: :mod:`sgstudio.core.sum_text`).
+    was expected (``RULE:HEAP``, ``nim:HEAPS`` and ``board:ROW``: :mod:`sgstudio.core.sum_text`, with
+    ``games`` the run's cache of games by rule).
 
     >>> parse_component("0.07:15").text(), parse_component("board:.x.x").text()
     ('Take & break 0.07: heaps 15', 'Board width 4: rows [2 4]')
@@ -55,9 +59,9 @@ def parse_component(text: str) -> Any:
     from sgstudio.core.sum_text import parse_component as parse_text
 
     kind, _, rest = text.partition(":")
-    if kind in ("dag", "loopy") and rest:
+    if kind in ("dag", "loopy"):
         return _tokens(rest, kind)
-    return parse_text(text)
+    return parse_text(text, games)
 
 
 def _tokens(rest: str, kind: str) -> Any:
