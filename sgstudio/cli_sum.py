@@ -33,8 +33,9 @@ from typing import Any
 from sgstudio import cli
 from sgstudio.core.errors import SGStudioError
 
-EXPECTED = ("RULE:HEAP (a rule as in sgstudio values, such as 0.07:15 or snim:1,3,4:10), board:ROW "
-            "(a row of . and x, 1 to 24 cells), dag:FILE:CASE:V1,V2,... or loopy:FILE:CASE:V1,V2,...")
+EXPECTED = ("RULE:HEAP (a rule as in sgstudio values, such as 0.07:15 or snim:1,3,4:10), nim:HEAPS (such as "
+            "nim:3,4,5), board:ROW (a row of . and x, 1 to 24 cells), dag:FILE:CASE:V1,V2,... or "
+            "loopy:FILE:CASE:V1,V2,...")
 
 
 def register(subparsers: Any) -> None:
@@ -94,35 +95,69 @@ def _tokens(rest: str, kind: str) -> Any:
 
 
 def read_components(texts: Sequence[str]) -> list[Any]:
-    """Every component, each checked (its value found); SGStudioError naming the first bad one."""
-    components = []
+    """Every component, each checked (its value found); SGStudioError naming the first bad one.
+
+    Components of one rule share one game (a cache for this run), whose values are computed once,
+    as far as the largest heap of that rule (:func:`prefetch`), not once per component.
+    """
+    components, games = [], {}
     for i, text in enumerate(texts, 1):
         try:
-            component = parse_component(text)
+            components.append(parse_component(text, games))
+        except (SGStudioError, ValueError) as err:
+            raise SGStudioError(f"sgstudio: component {i} {text!r}: {err}") from None
+    prefetch(components)
+    for i, (text, component) in enumerate(zip(texts, components, strict=True), 1):
+        try:
             component.value()  # a value that cannot be found is refused here
         except (SGStudioError, ValueError) as err:
             raise SGStudioError(f"sgstudio: component {i} {text!r}: {err}") from None
-        components.append(component)
     return components
 
 
+def prefetch(components: Sequence[Any]) -> None:
+    """The values of every take-and-break game among ``components``, computed at once for all the
+    heaps its components have (one table, as far as the largest of them). A heap whose value
+    cannot be found is left for the component's own check to name."""
+    from sgstudio.core.games.takebreak import TakeBreakGame
+
+    heaps: dict[Any, list[int]] = {}
+    for component in components:
+        if isinstance(component.game, TakeBreakGame):
+            heaps.setdefault(component.game, []).extend(component.position)
+    for game, sizes in heaps.items():
+        with contextlib.suppress(SGStudioError, ValueError):
+            game.grundy_many(sizes)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run ``sum`` with parsed arguments (errors are raised, see :mod:`sgstudio.cli`)."""
+    """Run ``sum`` with parsed arguments (errors are raised, see :mod:`sgstudio.cli`).
+
+    The text output streams: the outcome and the nim-sum are written (and flushed) before any
+    move is searched, then each component's winning moves as soon as they are found.
+    """
     from sgstudio.core.games.loopy import Infinite
+    from sgstudio.core.games.loopy_sums import outcome_of
     from sgstudio.core.sums import SumGame
 
     components = read_components(args.components)
     game, position = SumGame.of(components)
-    value, moves = game.value(position), game.winning_moves(position)
-    nim_sum = None if isinstance(value, Infinite) else value
-    texts = [game.move_text(m, position) for m in moves]
+    value = game.value(position)
+    outcome = outcome_of(value).value
     if not args.json:
-        cli.emit(f"{game.outcome(position).value}\nnim-sum {value}\n" + "".join(t + "\n" for t in texts))
+        cli.emit(f"{outcome}\nnim-sum {value}\n")
+        cli.flush_output()
+        found = ([(None, game.winning_moves(position))] if game.may_draw  # sorted by progress: all first
+                 else game.winning_moves_by_component(position))
+        for _, moves in found:
+            cli.emit("".join(game.move_text(move, position) + "\n" for move in moves))
+            cli.flush_output()  # a component's moves are out as soon as they are found
         return cli.EXIT_OK
-    out = {"outcome": game.outcome(position).value, "nim_sum": nim_sum,
+    moves = game.winning_moves(position)
+    out = {"index_base": 1, "outcome": outcome, "nim_sum": None if isinstance(value, Infinite) else value,
            "components": [{"text": c.text(), "value": _json_value(c.value())} for c in components],
-           "winning_moves": [{"component": m[0], "move": game.games[m[0]].move_json(m[1]), "text": t}
-                             for m, t in zip(moves, texts, strict=True)]}
+           "winning_moves": [{"component": m[0] + 1, "move": game.games[m[0]].move_json(m[1]),
+                              "text": game.move_text(m, position)} for m in moves]}
     cli.emit(json.dumps(out) + "\n")
     return cli.EXIT_OK
 
