@@ -19,6 +19,10 @@ wrong and prints its output with :func:`emit`; it never prints errors itself.
   line names the log; exit status 1. Ctrl+C: ``sgstudio: interrupted``, exit status 130.
 
 Every message is one printable line (:func:`~sgstudio.core.errors.one_line`).
+
+**Without a subcommand** the window opens, after :func:`check_window_start`: a FILE that cannot be
+read, or a word that is no file but close to a command (``sgstudio vaules``), is refused in one
+line, exit status 2, before anything of Qt is loaded.
 """
 
 from __future__ import annotations
@@ -292,9 +296,10 @@ class TerminalProgress:
     done, N = 16,384 (--max 1,000,000)``) and cleared by :meth:`clear`, so that nothing of it stays
     in a log or a pipe.
 
-    >>> progress = TerminalProgress("sgstudio period 0.9", "--max 1,000")
-    >>> progress.shown    # stderr is not a terminal here: nothing is written
-    False
+    >>> import io
+    >>> progress = TerminalProgress("sgstudio period 0.9", "--max 1,000", io.StringIO())
+    >>> progress(5, 10), progress.shown, progress.stream.getvalue()   # not a terminal: nothing written
+    (None, False, '')
     """
 
     every = 0.2
