@@ -19,6 +19,10 @@ wrong and prints its output with :func:`emit`; it never prints errors itself.
   line names the log; exit status 1. Ctrl+C: ``sgstudio: interrupted``, exit status 130.
 
 Every message is one printable line (:func:`~sgstudio.core.errors.one_line`).
+
+**Without a subcommand** the window opens, after :func:`check_window_start`: a FILE that cannot be
+read, or a word that is no file but close to a command (``sgstudio vaules``), is refused in one
+line, exit status 2, before anything of Qt is loaded.
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ import errno
 import importlib
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from sgstudio.core.errors import SGStudioError, one_line, printable
 from sgstudio.formats import FORMATS
@@ -88,8 +93,63 @@ def main(argv: Sequence[str]) -> int:
     """Entry point: a subcommand, or the studio window when none is given."""
     argv = list(argv)
     if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
-        return guarded(lambda: run_gui(argv))
+        return guarded(lambda: check_window_start(argv) or run_gui(argv))
     return guarded(lambda: dispatch(argv))
+
+
+WINDOW_VALUE_OPTIONS = ("--tab", "--screenshot")
+"""The window's options that take a value (``sgstudio [FILE] [--tab TAB] [--screenshot OUT.png]``)."""
+
+
+def window_file(argv: Sequence[str]) -> tuple[int, str] | None:
+    """``(index, FILE)``: the first positional argument of a window start (None: there is none).
+
+    >>> window_file(["--tab", "snim", "heaps.txt"]), window_file(["--screenshot=a.png"])
+    ((2, 'heaps.txt'), None)
+    """
+    skip = False
+    for i, arg in enumerate(argv):
+        if skip:
+            skip = False
+        elif arg == "--":
+            return (i + 1, argv[i + 1]) if i + 1 < len(argv) else None
+        elif arg.startswith("-") and arg != "-":
+            # an option, or an abbreviation argparse accepts (--scr OUT.png): its value is skipped
+            skip = "=" not in arg and len(arg) > 2 and any(o.startswith(arg) for o in WINDOW_VALUE_OPTIONS)
+        else:
+            return i, arg
+    return None
+
+
+def check_window_start(argv: Sequence[str]) -> None:
+    """Refuse, before any window opens, a FILE that cannot be read and a mistyped command
+    (``sgstudio vaules 0.77 50``: a close match among :data:`COMMANDS` is suggested).
+
+    >>> check_window_start(["vaules", "0.77", "50"])
+    Traceback (most recent call last):
+    ...
+    sgstudio.cli.UsageError: sgstudio: unknown command 'vaules': did you mean 'values'? (the commands: ...)
+    """
+    import difflib
+
+    found = window_file(argv)
+    if found is None:
+        return
+    index, path = found
+    commands = ", ".join(COMMANDS)
+    if not os.path.exists(path):
+        close = difflib.get_close_matches(path, COMMANDS, n=1) if index == 0 else []
+        if close:
+            raise UsageError(f"sgstudio: unknown command {printable(path)!r}: did you mean {close[0]!r}? "
+                             f"(the commands: {commands}; see sgstudio --help)")
+        command_like = index == 0 and not set(path) & {".", "/", os.sep}
+        also = f" (and {printable(path)!r} is not a command: {commands})" if command_like else ""
+        raise InputError(f"{printable(path)}: cannot read: No such file or directory{also}")
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as err:
+        raise InputError(f"{printable(path)}: cannot read: {err.strerror or err}") from None
 
 
 def dispatch(argv: list[str]) -> int:
@@ -228,6 +288,49 @@ def flush_output() -> None:
             sys.stdout.flush()
     except OSError as err:
         raise OutputError(err.errno, err.strerror) from None
+
+
+class TerminalProgress:
+    """Progress of a long computation on standard error, only when it is a terminal: one line,
+    rewritten in place at most every :attr:`every` seconds (``sgstudio period 0.9: 14,098 values
+    done, N = 16,384 (--max 1,000,000)``) and cleared by :meth:`clear`, so that nothing of it stays
+    in a log or a pipe.
+
+    >>> import io
+    >>> progress = TerminalProgress("sgstudio period 0.9", "--max 1,000", io.StringIO())
+    >>> progress(5, 10), progress.shown, progress.stream.getvalue()   # not a terminal: nothing written
+    (None, False, '')
+    """
+
+    every = 0.2
+
+    def __init__(self, what: str, limit: str, stream: Any = None) -> None:
+        self.what, self.limit = what, limit
+        self.stream = sys.stderr if stream is None else stream
+        self.shown, self.last = self._terminal(), float("-inf")
+
+    def _terminal(self) -> bool:
+        try:
+            return bool(self.stream.isatty())
+        except (AttributeError, ValueError, OSError):
+            return False
+
+    def __call__(self, done: int, n: int) -> None:
+        """``done`` values computed, towards ``n`` in this round (the search's current N)."""
+        if not self.shown or time.monotonic() - self.last < self.every:
+            return
+        self.last = time.monotonic()
+        self._write(f"\r{self.what}: {done:,} values done, N = {n:,} ({self.limit})\x1b[K")
+
+    def clear(self) -> None:
+        """Take the line away (the cursor back at the start of an empty line)."""
+        if self.shown and self.last > float("-inf"):
+            self._write("\r\x1b[K")
+
+    def _write(self, text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.stream.write(text)
+            self.stream.flush()
 
 
 def _silence_output() -> None:

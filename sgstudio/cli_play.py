@@ -5,19 +5,21 @@ move to nim-sum 0 (the first winning move in the game's order), from a losing po
 opponent the fewest winning replies. The game of a format is the registry's
 (:func:`sgstudio.core.registry.for_format`): its class reads the test case
 (``from_judge_case``) and writes its moves as JSON (``move_json``) and in words
-(``judge_move_text``: ``token 0 -> 1``, ``heap 0, take 2``, ``heap 0, split into 1 + 1 + 2``,
-``row 0, 18 -> 19``); both count heaps and rows from 0. The line runs
+(``judge_move_text``: ``token 0 -> 1``, ``heap 1, take 2``, ``heap 1, split into 1 + 1 + 2``,
+``row 1, 18 -> 19``); both count heaps and rows from 1, as ``play sum``, ``sum``, ``--case``,
+``--query`` and the window do (vertices and columns are those of the file). The line runs
 until no move remains, or for at most ``--max-moves`` moves (default :data:`DEFAULT_MAX_MOVES`; 0
 means no limit: a line on two heaps of 10^18 is about 10^18 moves long); the player who makes the
 last move wins (normal play). Player 1 moves first.
 
 Text output, written as the line goes: one numbered move a line with the nim-sum after it, then the
 winner; a line that was cut ends with ``stopped after N moves (--max-moves N); player P wins with
-best play``. JSON output: ``{"moves": [{"player": 1 or 2, "move": {...}, "value_after": n}],
-"winner": 1 or 2}``, plus ``"stopped": true`` when the line was cut, where a move
-is ``{"from": u, "to": v}`` (hdu1524), ``{"heap": i, "take": s}`` (hdu1536), ``{"heap": i, "after":
-[...]}`` (hdu5795) or ``{"row": r, "from": c1, "to": c2}`` (hdu5724); heap and row indices count
-from 0, vertices and columns are those of the file. Bad input, a ``--case``/``--query`` out of
+best play``. JSON output: ``{"index_base": 1, "moves": [{"player": 1 or 2, "move": {...},
+"value_after": n}], "winner": 1 or 2}``, plus ``"stopped": true`` when the line was cut, where a
+move is ``{"from": u, "to": v}`` (hdu1524), ``{"heap": i, "take": s}`` (hdu1536), ``{"heap": i,
+"after": [...]}`` (hdu5795) or ``{"row": r, "from": c1, "to": c2}`` (hdu5724); heaps and rows count
+from 1 (``index_base``), vertices and columns are those of the file. Bad input, a
+``--case``/``--query`` out of
 range, or a position whose value cannot be found (an S-Nim set without a period within the budget):
 one line on stderr, exit status 2 (see :mod:`sgstudio.cli` for every rule).
 
@@ -32,7 +34,7 @@ is written ``value ∞{0,2}`` (in JSON the text ``"∞{0,2}"``).
 ``sgstudio play sum COMPONENT...``: the line from a sum of positions of different games, the
 components written exactly as for ``sgstudio sum`` (:mod:`sgstudio.cli_sum`); each move names its
 component from 1 (``1. player 1: #1 heap 1: 5 -> take 2, leave 3, nim-sum 0``), in JSON ``{"component": i,
-"move": {...}}`` with i from 0. A sum with a loopy component may end in a draw, as above. A bad
+"move": {...}}`` with i from 1 too. A sum with a loopy component may end in a draw, as above. A bad
 component: one line on stderr naming it, exit status 2.
 
 Imports the core and the formats only (never Qt). The command line of ``sgstudio`` adds the
@@ -59,6 +61,9 @@ from sgstudio.core.policy import choose_move, has_move, outcome
 from sgstudio.formats import FORMATS
 
 DEFAULT_MAX_MOVES = 1000
+INDEX_BASE = 1
+"""Heaps, rows, components, test cases and queries count from 1 in what the CLI prints and reads
+(the JSON says so in ``"index_base"``); vertices and columns are those of the file."""
 
 
 @dataclass(frozen=True)
@@ -258,7 +263,7 @@ def _print_json(setup: Setup, steps: list[Step]) -> None:
     moves = [{"player": s.player, "move": setup.move_json(s.move),
               "value_after": s.value_after if isinstance(s.value_after, int) else str(s.value_after)}
              for s in steps]
-    out: dict[str, Any] = {"moves": moves, "winner": won}
+    out: dict[str, Any] = {"index_base": INDEX_BASE, "moves": moves, "winner": won}
     if won is None:
         out["draw"] = True
     if steps and steps[-1].repeated is not None:

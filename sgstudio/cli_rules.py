@@ -142,11 +142,17 @@ def decimal_bytes(values: Any, sep: bytes = b" ") -> bytes:
 
 
 def _period(rule: Any, max_values: int) -> int:
-    from sgstudio.cli import emit
+    """The period report on stdout; while it is searched, the progress on stderr when that is a
+    terminal (:class:`sgstudio.cli.TerminalProgress`)."""
+    from sgstudio.cli import TerminalProgress, emit
     from sgstudio.core.games.takebreak_period import find_period
     from sgstudio.core.games.takebreak_values import make_table
 
-    report = find_period(make_table(rule), max_values)
+    progress = TerminalProgress(f"sgstudio period {rule.text}", f"--max {max_values:,}")
+    try:
+        report = find_period(make_table(rule), max_values, progress if progress.shown else None)
+    finally:
+        progress.clear()
     emit(report.headline() + "\n")
     if report.found:
         emit(report.certificate + "\n")

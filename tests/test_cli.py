@@ -82,11 +82,13 @@ def test_cli_start_up_imports_no_qt_networkx_or_numba():
     assert out.stdout.startswith(SAMPLE_OUT)
 
 
-def test_no_subcommand_goes_to_the_gui_with_argv(monkeypatch):
+def test_no_subcommand_goes_to_the_gui_with_argv(monkeypatch, tmp_path):
     seen = []
     monkeypatch.setattr(cli, "run_gui", lambda argv: seen.append(argv) or 0)
-    assert cli.main(["game.sg"]) == 0
-    assert seen == [["game.sg"]]
+    game = tmp_path / "game.sgs"
+    game.write_text("{}")
+    assert cli.main([str(game)]) == 0 and cli.main(["--tab", "snim"]) == 0
+    assert seen == [[str(game)], ["--tab", "snim"]]
 
 
 def test_help_lists_the_formats(capsys):

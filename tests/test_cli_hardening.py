@@ -119,7 +119,7 @@ def test_play_stops_after_1000_moves_by_default_and_says_so(tmp_path, capsys):
     path.write_text("1 1\n1\n1 5001\n0\n")  # S = {1}: a line of 5,001 moves, won by player 1
     assert cli_play.main(["hdu1536", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 1001 and lines[999] == "1000. player 2: heap 0, take 1, nim-sum 1"
+    assert len(lines) == 1001 and lines[999] == "1000. player 2: heap 1, take 1, nim-sum 1"
     assert lines[-1] == "stopped after 1,000 moves (--max-moves 1000); player 1 wins with best play"
     assert cli_play.main(["hdu1536", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

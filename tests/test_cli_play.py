@@ -22,12 +22,12 @@ SAMPLES = {
     "hdu5724": "2\n1\n2 19 20\n2\n1 19\n1 18\n",
     "hdu5795": "2\n2\n4 4\n3\n1 2 4\n",
 }
-# How a JSON move reads back as the game's move.
+# How a JSON move reads back as the game's move (heaps and rows counted from 1 in JSON, from 0 inside).
 FROM_JSON = {
     "hdu1524": lambda m: (m["from"], m["to"]),
-    "hdu1536": lambda m: (m["heap"], m["take"]),
-    "hdu5724": lambda m: (m["row"], m["from"], m["to"]),
-    "hdu5795": lambda m: (m["heap"], tuple(m["after"])),
+    "hdu1536": lambda m: (m["heap"] - 1, m["take"]),
+    "hdu5724": lambda m: (m["row"] - 1, m["from"], m["to"]),
+    "hdu5795": lambda m: (m["heap"] - 1, tuple(m["after"])),
 }
 # (case, query) pairs of each sample.
 POSITIONS = {
@@ -81,7 +81,7 @@ def test_json_line_is_legal_and_won_by_the_predicted_player(capsys, sample_file,
     code, out, err = run_play(capsys, fmt, path, "--case", str(case), "--query", str(query), "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert set(data) == {"moves", "winner"}
+    assert set(data) == {"index_base", "moves", "winner"} and data["index_base"] == 1
     game, start, end = replay(fmt, path, case, query, data["moves"])
     assert not list(game.legal_moves(end))
     expected = 1 if oracle(game)(start) else 2
@@ -100,6 +100,36 @@ def test_json_line_is_legal_and_won_by_the_predicted_player(capsys, sample_file,
     for k, (row, entry) in enumerate(zip(lines, data["moves"], strict=False), 1):
         assert row.startswith(f"{k}. player {entry['player']}: ")
         assert row.endswith(f", nim-sum {entry['value_after']}")
+
+
+PART = {"hdu1536": "heap", "hdu5724": "row", "hdu5795": "heap"}  # what a move's first index counts
+
+
+def test_heaps_and_rows_count_from_1_in_text_and_json_as_in_the_window(capsys, sample_file):
+    """One numbering (issue 21 item 4): ``play`` names heap i of a position, and row i of a board,
+    as the window and ``play sum`` do (from 1), in its text and its JSON, which says so."""
+    later_parts = 0
+    for fmt, word in PART.items():
+        path = sample_file(fmt)
+        for case, query in POSITIONS[fmt]:
+            options = ["--case", str(case), "--query", str(query)]
+            _, text, _ = run_play(capsys, fmt, path, *options)
+            _, out, _ = run_play(capsys, fmt, path, *options, "--json")
+            data = json.loads(out)
+            assert data["index_base"] == 1
+            with open(path, encoding="utf-8") as handle:
+                setup = cli_play.load(fmt, handle.read(), path, case, query)
+            steps = list(cli_play.line(setup.game, setup.start))
+            assert len(steps) == len(data["moves"]) == len(text.splitlines()) - 1
+            rows = zip(steps, text.splitlines(), data["moves"], strict=False)
+            for k, (step, row, entry) in enumerate(rows, 1):
+                number = step.move[0] + 1
+                assert row.startswith(f"{k}. player {step.player}: {word} {number}, ")
+                assert entry["move"][word] == number
+                window = setup.game.move_text(step.move, step.before)  # the window's words for it
+                assert window.startswith(f"{word} {number}: ")
+                later_parts += step.move[0] > 0
+    assert later_parts  # the samples move in a second heap or row too: the numbering shows
 
 
 @pytest.mark.parametrize("fmt", sorted(SAMPLES))

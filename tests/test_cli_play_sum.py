@@ -52,6 +52,7 @@ def replay(game, start, moves: list[dict]) -> list:
         assert entry["player"] == 1 + number % 2
         matching = [m for m in game.legal_moves(positions[-1]) if game.move_json(m) == entry["move"]]
         assert len(matching) == 1, entry
+        assert entry["move"]["component"] == matching[0][0] + 1  # components count from 1
         positions.append(game.apply(positions[-1], matching[0]))
         value = game.value(positions[-1])  # a loopy sum's ∞(K) is written as its text
         assert entry["value_after"] == (value if isinstance(value, int) else str(value))
@@ -69,6 +70,7 @@ def test_json_line_is_legal_and_agrees_with_the_whole_sum(capsys, tmp_path, part
     out, err = capsys.readouterr()
     assert (status, err) == (0, "")
     result = json.loads(out)
+    assert result["index_base"] == 1
     game, start = SumGame.of([c for _, c in parts])
     positions = replay(game, start, result["moves"])
     if result["winner"] is None:  # a loopy component may make the sum a draw: kept to a repetition

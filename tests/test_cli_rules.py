@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import re
 import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from oracles import takebreak_children
 
 from sgstudio import cli
+from sgstudio.core.games.snim import SubtractionGame, certificate
 from sgstudio.core.mex import mex
 
 
@@ -50,6 +56,67 @@ def test_period_prints_the_headline_and_the_certificate(capsys):
     assert run(capsys, "period", "grundy", "--max", "3000") == (0, "no period found within 3000 values\n", "")
     status, out, _ = run(capsys, "period", "0.8", "--max", "5000")
     assert status == 0 and "saltus 1" in out.splitlines()[0] and "not certified" in out
+
+
+def naive_snim(members, n):
+    """g(0..n-1) of S-Nim from the definition: the mex of the values one take away."""
+    g: list[int] = []
+    for h in range(n):
+        g.append(mex([g[h - s] for s in members if s <= h]))
+    return g
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=4, unique=True))
+def test_the_s_nim_certificate_is_worded_as_the_snim_tab_words_it(capsys, members):
+    """One wording (issue 21 item 10): ``period snim:S`` prints the certificate the S-Nim tab shows
+    (``SubtractionGame.describe_period``), and what it claims holds on values from the definition."""
+    status, out, err = run(capsys, "period", "snim:" + ",".join(map(str, members)))
+    headline, words = out.splitlines()
+    n0, p = map(int, re.fullmatch(r"preperiod (\d+) period (\d+)", headline).groups())
+    w = max(members)
+    assert (status, err) == (0, "") and words == certificate(n0, p, w)
+    assert SubtractionGame(members).describe_period() == f"period {p} from n = {n0}, {words}"
+    g = naive_snim(members, n0 + 4 * p + 2 * w)
+    assert g[n0:n0 + w] == g[n0 + p:n0 + p + w]  # the w agreeing values it names
+    assert all(g[n] == g[n + p] for n in range(n0, len(g) - p))  # periodic from n0 on
+    assert n0 == 0 or g[n0 - 1] != g[n0 - 1 + p]  # and not earlier
+    assert not any(all(g[n] == g[n + q] for n in range(n0, len(g) - q)) for q in range(1, p))
+
+
+def read_terminal(fd: int) -> bytes:
+    """Everything written to a pty until its last writer closed it."""
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def test_period_shows_its_progress_on_a_terminal_and_nothing_elsewhere():
+    """``period 0.9`` runs for minutes: on a terminal stderr shows the values done and the current N,
+    rewritten in place and cleared at the end; a pipe gets nothing but the result on stdout."""
+    argv = [sys.executable, "-m", "sgstudio", "period", "0.9", "--max", "3000"]
+    master, slave = pty.openpty()
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=slave) as proc:
+        os.close(slave)
+        shown = read_terminal(master).decode()
+        out = proc.stdout.read().decode()
+    os.close(master)
+    piped = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and (piped.returncode, piped.stderr, piped.stdout) == (0, "", out)
+    assert out == "no period found within 3000 values\n"
+    progress = r"\rsgstudio period 0\.9: ([\d,]+) values done, N = ([\d,]+) \(--max 3,000\)\x1b\[K"
+    lines = re.findall(progress, shown)
+    counts = [(int(d.replace(",", "")), int(n.replace(",", ""))) for d, n in lines]
+    done = [d for d, _ in counts]
+    assert counts and done == sorted(done) and all(0 < d <= n <= 3000 for d, n in counts)
+    assert shown.endswith("\r\x1b[K")  # the line is taken away before the result
 
 
 @pytest.mark.parametrize(("argv", "message"), [

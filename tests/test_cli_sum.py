@@ -66,7 +66,8 @@ def test_outcome_and_winning_moves_agree_with_the_whole_sum(capsys, tmp_path, pa
     table = whole_game_outcomes(game, start)
     assert result["outcome"] == table[start]
     winning = {m for m in game.legal_moves(start) if table[game.apply(start, m)] == "LOSE"}
-    listed = [(w["component"], w["text"]) for w in result["winning_moves"]]
+    assert result["index_base"] == 1  # components, heaps and rows count from 1
+    listed = [(w["component"] - 1, w["text"]) for w in result["winning_moves"]]
     split = any("split" in arg for arg, _ in parts)
     expected = sorted((m[0], game.move_text(m, start)) for m in winning)
     if split:  # split-nim rules list every take but one split per heap: a subset, never empty if any

@@ -239,11 +239,36 @@ class SumGame(GameBase):
     def winning_moves(self, position: Position) -> list[Move]:
         """Every move after which the opponent is lost, component by component (with a loopy
         component: progress moves first, then by potential after)."""
-        moves = [(i, m) for i, t in self.targets(self.values(position))
-                 for m in self.games[i].moves_to_value(position[i], t)]
+        moves = [move for _, found in self.winning_moves_by_component(position) for move in found]
         if self.may_draw:
             moves.sort(key=lambda move: self.potential(self.apply(position, move)))  # type: ignore[arg-type,return-value]
         return moves
+
+    def winning_moves_by_component(self, position: Position) -> Iterator[tuple[int, list[Move]]]:
+        """``(i, moves)``: the winning moves of each component i that has some, each component's as
+        soon as they are found (:meth:`winning_moves` lists them all, in this order when the sum
+        cannot draw). Components of one game at one position asked for one target value are
+        searched once.
+
+        >>> from sgstudio.core.games.nim import NimGame
+        >>> nim = NimGame()
+        >>> game, start = SumGame.of([Component(nim, (5,)), Component(nim, (5,)), Component(nim, (2,))])
+        >>> list(game.winning_moves_by_component(start))  # 5 ⊕ 5 ⊕ 2 = 2: only heap 2 -> 0 wins
+        [(2, [(2, (0, 2))])]
+        """
+        found: dict[tuple[Any, Any, int], list] = {}
+        for i, t in self.targets(self.values(position)):
+            part, p = self.games[i], position[i]
+            try:
+                moves = found.get((part, p, t))
+            except TypeError:  # a position that cannot be a key: searched every time
+                moves, p = None, None
+            if moves is None:
+                moves = part.moves_to_value(position[i], t)
+                if p is not None:
+                    found[part, p, t] = moves
+            if moves:
+                yield i, [(i, m) for m in moves]
 
     def progress_moves(self, position: Position) -> list[Move]:
         """The winning moves of least potential after them (module docstring)."""
@@ -345,8 +370,8 @@ class SumGame(GameBase):
         return ("; ".join(shown) if shown else "no component") + more
 
     def move_json(self, move: Move) -> dict[str, Any]:
-        """``{"component": i, "move": ...}`` (i from 0, the move as its game writes it)."""
-        return {"component": move[0], "move": self.games[move[0]].move_json(move[1])}
+        """``{"component": i, "move": ...}`` (i from 1, the move as its game writes it)."""
+        return {"component": move[0] + 1, "move": self.games[move[0]].move_json(move[1])}
 
     def game_state(self) -> dict[str, Any]:
         raise NotImplementedError("a sum keeps its components with their positions "

@@ -417,6 +417,23 @@ def test_plot_shows_the_core_values_period_and_hover(qtbot, tab):
     assert tab.plot.values.tolist() == game.values(501).tolist()
 
 
+@pytest.mark.parametrize("typed", ["2 4 7", "2 5", "3"])
+def test_the_caption_words_the_certificate_as_sgstudio_period_does(qtbot, tab, capsys, typed):
+    """The one wording of an S-Nim certificate (issue 21 item 10): the caption of the plot is the
+    CLI's period with the CLI's certificate line."""
+    import re
+
+    from sgstudio import cli
+
+    type_s(qtbot, tab, typed)
+    settle(qtbot, tab)
+    assert cli.main(["period", "snim:" + typed.replace(" ", ",")]) == 0
+    headline, words = capsys.readouterr().out.splitlines()
+    n0, p = map(int, re.fullmatch(r"preperiod (\d+) period (\d+)", headline).groups())
+    assert (n0, p) == tab.plot.period
+    assert tab.plot.caption.text() == f"period {p} from n = {n0}, {words}"
+
+
 # -- long work in a worker ----------------------------------------------------------------------------
 def test_a_plot_to_ten_million_runs_in_a_worker_and_can_be_cancelled(qtbot, tab):
     shown = tab.plot.values

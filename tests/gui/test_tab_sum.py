@@ -126,6 +126,43 @@ def test_add_from_text_reads_what_sgstudio_sum_reads(qtbot, monkeypatch):
     assert_shows_the_whole_sum(tab)
 
 
+def type_into_the_dialog(qtbot, text: str) -> None:
+    """Once the Add > From text dialog is up, type ``text`` into its field and press Enter."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QInputDialog):
+            QTimer.singleShot(10, answer)
+            return
+        field = dialog.findChild(QLineEdit)
+        qtbot.keyClicks(field, text)
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, answer)
+
+
+def test_add_from_text_takes_nim_heaps_typed_in_the_dialog(qtbot):
+    """``nim:3`` and ``nim:3,4,5`` are components in the Sum tab too (the reader sgstudio sum uses)."""
+    tab = SumTab()
+    qtbot.addWidget(tab)
+    tab.show()
+    tab.model.set_components([STARTS[0][1]()])  # small enough for the whole-sum search
+    menu = tab.add_menu.actions()[-1]
+    for typed, heaps in (("nim:3,4,5", (3, 4, 5)), ("nim:2", (2,))):
+        type_into_the_dialog(qtbot, typed)
+        menu.trigger()
+        added = tab.model.components[-1]
+        assert (added.kind.key, added.position) == ("nim", heaps)
+        assert tab.table.item(len(tab.model.components) - 1, 2).text() == f"heaps {' '.join(map(str, heaps))}"
+    assert tab.undo_stack.count() == 2 and len(tab.model.components) == 3
+    assert_shows_the_whole_sum(tab)
+    type_into_the_dialog(qtbot, "nim:")
+    menu.trigger()  # told what a Nim component looks like, nothing added
+    assert len(tab.model.components) == 3 and "expected nim:HEAPS" in tab.message.text()
+
+
 def test_a_double_clicked_winning_move_plays_in_its_component_and_undoes(qtbot):
     tab = SumTab()
     qtbot.addWidget(tab)

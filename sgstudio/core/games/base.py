@@ -191,8 +191,9 @@ class GameBase:
         raise NotImplementedError
 
     def move_json(self, move: Move) -> dict[str, Any]:
-        """A move as JSON for ``sgstudio play --json`` and ``sgstudio sum --json`` (indices count
-        from 0); by default the move's fields as one list.
+        """A move as JSON for ``sgstudio play --json`` and ``sgstudio sum --json`` (heaps and rows
+        count from 1, as people count them; vertices and columns are as in the file); by default the
+        move's fields as one list.
 
         >>> GameBase().move_json((1, 2, (3, 4)))
         {'move': [1, 2, [3, 4]]}
@@ -200,14 +201,14 @@ class GameBase:
         return {"move": as_json(move)}
 
     def judge_move_text(self, move: Move) -> str:
-        """A move in words for ``sgstudio play``'s text output, in the judge file's numbering (heaps
-        and rows from 0, vertices and columns as in the file): by default the JSON fields in order.
+        """A move in words for ``sgstudio play``'s text output (heaps and rows from 1, vertices and
+        columns as in the file, as :meth:`move_json` writes them): by default the JSON fields in order.
 
         >>> class Toy(GameBase):
         ...     def move_json(self, move):
-        ...         return {"heap": move[0], "take": move[1]}
+        ...         return {"heap": move[0] + 1, "take": move[1]}
         >>> Toy().judge_move_text((0, 2))
-        'heap 0, take 2'
+        'heap 1, take 2'
         """
         return ", ".join(f"{key} {value}" for key, value in self.move_json(move).items())
 

@@ -292,11 +292,16 @@ class BoardGame(GameBase):
         return cls(), [case.position()]  # type: ignore[attr-defined]
 
     def move_json(self, move: Move) -> dict[str, int]:
-        return {"row": move[0], "from": move[1], "to": move[2]}
+        """``{"row": 1, "from": 18, "to": 19}``: the row from 1, the columns as in the file."""
+        return {"row": move[0] + 1, "from": move[1], "to": move[2]}
 
     def judge_move_text(self, move: Move) -> str:
-        """``row 0, 18 -> 19``: in row 0 (from 0) the chess of column 18 moves to column 19."""
-        return f"row {move[0]}, {move[1]} -> {move[2]}"
+        """``row 1, 18 -> 19``: in row 1 (from 1) the chess of column 18 moves to column 19.
+
+        >>> BoardGame().judge_move_text((0, 18, 19))
+        'row 1, 18 -> 19'
+        """
+        return f"row {move[0] + 1}, {move[1]} -> {move[2]}"
 
     # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
     def rule_text(self) -> str:

@@ -65,7 +65,8 @@ class NimGame(GameBase):
         return [(i, h - (h ^ change)) for i, h in enumerate(position) if change and h ^ change < h]
 
     def move_json(self, move: Move) -> dict[str, int]:
-        return {"heap": move[0], "take": move[1]}
+        """``{"heap": 1, "take": 2}``: the heap counted from 1."""
+        return {"heap": move[0] + 1, "take": move[1]}
 
     def remaining_length(self, position: Sequence[int]) -> int:
         """The stones left (every move takes at least one)."""

@@ -51,6 +51,19 @@ CHUNK = 1 << 20  # values computed between two progress reports
 Progress = Callable[[int, int], object]
 
 
+def certificate(n0: int, p: int, w: int) -> str:
+    """The certificate of a period p from n0 of S-Nim with max(S) = w, in words: w values that agree
+    p apart (the module docstring's proof). The one wording of it: the S-Nim tab
+    (:meth:`SubtractionGame.describe_period`) and ``sgstudio period snim:...``
+    (:func:`sgstudio.core.games.takebreak_period.find_period`) both write this.
+
+    >>> certificate(8, 3, 7), certificate(0, 1, 1)
+    ('certified by 7 agreeing values: g(8..14) = g(11..17)', 'certified by 1 agreeing value: g(0) = g(1)')
+    """
+    a, b = (f"{x}..{x + w - 1}" if w > 1 else str(x) for x in (n0, n0 + p))
+    return f"certified by {w} agreeing value{'s' * (w > 1)}: g({a}) = g({b})"
+
+
 class SNimError(SGStudioError, ValueError):
     """An invalid subtraction set, move or heap."""
 
@@ -295,10 +308,9 @@ class SubtractionGame(GameBase):
         return self._period
 
     def describe_period(self, limit: int | None = None) -> str:
-        """The period in words, with its certificate (w = max(S) agreeing values)."""
+        """The period in words, with its certificate (w = max(S) agreeing values: :func:`certificate`)."""
         (n0, p), w = self.period(limit), self.S[-1]
-        a, b = (f"{x}..{x + w - 1}" if w > 1 else str(x) for x in (n0, n0 + p))
-        return f"period {p} from n = {n0}, certified by {w} agreeing value{'s' * (w > 1)}: g({a}) = g({b})"
+        return f"period {p} from n = {n0}, {certificate(n0, p, w)}"
 
     # -- positions (the Game protocol of sgstudio.core.play) -------------------------------------
     def value(self, position: Sequence[int]) -> int:
@@ -411,7 +423,8 @@ class SubtractionGame(GameBase):
         return cls(case.S), [tuple(p) for p in case.positions]  # type: ignore[attr-defined]
 
     def move_json(self, move: tuple[int, int]) -> dict[str, int]:
-        return {"heap": move[0], "take": move[1]}
+        """``{"heap": 1, "take": 2}``: the heap counted from 1."""
+        return {"heap": move[0] + 1, "take": move[1]}
 
     # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
     def rule_text(self) -> str:

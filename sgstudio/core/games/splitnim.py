@@ -381,7 +381,8 @@ class SplitNim(GameBase):
         return cls(3), [tuple(case.heaps)]  # type: ignore[attr-defined]
 
     def move_json(self, move: Move) -> dict[str, object]:
-        return {"heap": move[0], "after": list(move[1])}
+        """``{"heap": 1, "after": [2, 3, 4]}``: the heap counted from 1, the heaps it leaves."""
+        return {"heap": move[0] + 1, "after": list(move[1])}
 
     # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
     def rule_text(self) -> str:
@@ -398,13 +399,13 @@ class SplitNim(GameBase):
         return cls(read_int(state, "parts", "the number of parts", 2))
 
     def judge_move_text(self, move: Move) -> str:
-        """A take or a split in words, heaps counted from 0.
+        """A take or a split in words, heaps counted from 1.
 
         >>> game = SplitNim(3)
         >>> [game.judge_move_text(m) for m in ((0, ()), (1, (3,)), (2, (1, 1, 2)))]
-        ['heap 0, take all', 'heap 1, leave 3', 'heap 2, split into 1 + 1 + 2']
+        ['heap 1, take all', 'heap 2, leave 3', 'heap 3, split into 1 + 1 + 2']
         """
-        i, after = move
+        i, after = move[0] + 1, move[1]
         if len(after) > 1:
             return f"heap {i}, split into " + " + ".join(map(str, after))
         return f"heap {i}, leave {after[0]}" if after else f"heap {i}, take all"

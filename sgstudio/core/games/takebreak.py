@@ -61,6 +61,8 @@ PERIOD_SEARCH = 1 << 17
 MAX_SPLITS = 1 << 21
 """Splits of one kind listed in full; beyond, those whose smaller heaps are below a window."""
 SPLIT_WINDOW = 2048
+TRIPLE_BLOCK = 1 << 18
+"""Splits into three heaps whose values are looked up at once (a block of pairs a, b)."""
 MAX_LEGAL_MOVES = 100_000
 
 
@@ -163,8 +165,28 @@ class TakeBreakGame(GameBase):
             if top < DIRECT or (top < LIMIT and self._certified() is None):
                 self.values(top + 1)
             else:
+                report = self._certified()
+                if report is not None and arr.dtype != object and _fits(report, top):
+                    return self._through_period(arr, report)
                 return _heaps_array([self.grundy(int(h)) for h in arr.tolist()])
         return self.values(self.table.computed)[arr.astype(np.int64)].astype(np.int64)
+
+    def _through_period(self, arr: np.ndarray, report: PeriodReport) -> np.ndarray:
+        """g of int64 heaps through the certified period, all at once (what :meth:`grundy` gives
+        each: g(h) = g(r) + q s for h = r + q p, preperiod <= r < preperiod + p).
+
+        >>> game = TakeBreakGame("0.77")
+        >>> heaps = np.array([5, 10**18, 10**18 + 7])
+        >>> game._through_period(heaps, game.period()).tolist() == [game.grundy(int(h)) for h in heaps]
+        True
+        """
+        pre, p = report.preperiod, report.period
+        table = self.values(pre + p).astype(np.int64)
+        beyond = np.maximum(arr - pre, 0)
+        q, r = beyond // p, beyond % p
+        inside = arr < pre + p
+        out = np.where(inside, table[np.where(inside, arr, 0)], table[pre + r] + q * report.saltus)
+        return out.astype(np.int64)
 
     # -- positions ----------------------------------------------------------------------------------
     def value(self, position: Sequence[int]) -> int:
@@ -338,12 +360,43 @@ class TakeBreakGame(GameBase):
                 firsts = firsts[2 * firsts != m]
             hits = firsts[(self.grundy_many(firsts) ^ self.grundy_many(_minus(m, firsts))) == target]
             return [(int(a), m - int(a)) for a in hits]
-        found = []
-        for a, ga in zip(firsts.tolist(), self.grundy_many(firsts).tolist(), strict=True):
-            top = (m - a) // 2 if window is None else min((m - a) // 2, window - 1)
-            b = np.arange(a, top + 1)
-            hits = b[(ga ^ self.grundy_many(b) ^ self.grundy_many(_minus(m - a, b))) == target]
-            found += [(a, int(x), m - a - int(x)) for x in hits]
+        return self._triples_to(m, firsts, window, target)
+
+    def _triples_to(self, m: int, firsts: np.ndarray, window: int | None, target: int
+                    ) -> list[tuple[int, ...]]:
+        """The splits a + b + (m - a - b) of value ``target``, a in ``firsts``, a <= b <= (m - a) / 2
+        (b below ``window`` too), by a then b: the pairs (a, b) in blocks of some TRIPLE_BLOCK, each
+        block's values looked up at once.
+
+        >>> game = TakeBreakGame("split:3")
+        >>> game._triples_to(9, np.arange(1, 4), None, 8)
+        [(1, 1, 7)]
+        >>> g = game.values(13)   # the same as every partition of 12 into 3 heaps, tried one by one:
+        >>> all(game._triples_to(12, np.arange(1, 5), None, t)
+        ...     == [s for s in partitions(12, 3) if g[s[0]] ^ g[s[1]] ^ g[s[2]] == t] for t in range(16))
+        True
+        """
+        if firsts.size == 0:
+            return []
+        if m < max(DIRECT, self.table.computed):  # every heap in the table: looked up there, in int32
+            look: Callable[[np.ndarray], np.ndarray] = self.values(m + 1).__getitem__
+            firsts = firsts.astype(np.int32 if m < 1 << 31 else np.int64)
+        else:
+            look = self.grundy_many
+        tops = (m - firsts) // 2 if window is None else np.minimum((m - firsts) // 2, window - 1)
+        counts = np.maximum(tops - firsts + 1, 0)
+        found: list[tuple[int, ...]] = []
+        start, ends = 0, np.cumsum(counts)
+        while start < firsts.size:  # whole a's a block, at least one
+            reach = ends[start] - counts[start] + TRIPLE_BLOCK
+            stop = max(int(np.searchsorted(ends, reach, "right")), start + 1)
+            n, first = counts[start:stop], firsts[start:stop]
+            a = np.repeat(first, n)
+            b = np.arange(a.size, dtype=a.dtype) - np.repeat(np.cumsum(n) - n - first, n).astype(a.dtype)
+            c = _minus(m, a + b) if m >= 1 << 62 else m - a - b
+            hits = np.flatnonzero((look(a) ^ look(b) ^ look(c)) == target)
+            found += [(int(a[k]), int(b[k]), m - int(a[k]) - int(b[k])) for k in hits.tolist()]
+            start = stop
         return found
 
     def analyse(self, position: Sequence[int], *, label: Label = str, max_moves: int | None = None
@@ -381,7 +434,8 @@ class TakeBreakGame(GameBase):
             raise StateError(str(err), ("rule",)) from None
 
     def move_json(self, move: Move) -> dict[str, object]:
-        return {"heap": move[0], "take": move[1], "after": list(move[2])}
+        """``{"heap": 1, "take": 1, "after": [5, 11]}``: the heap counted from 1."""
+        return {"heap": move[0] + 1, "take": move[1], "after": list(move[2])}
 
     # -- hooks of the play protocol --------------------------------------------------------------------
     def remaining_length(self, position: Sequence[int]) -> int:
@@ -416,6 +470,12 @@ class TakeBreakGame(GameBase):
 def _heaps_array(heaps: list[int]) -> np.ndarray:
     """Heap sizes as int64, or as Python integers when some do not fit."""
     return np.array(heaps, dtype=object if heaps and max(heaps) >= 1 << 62 else np.int64)
+
+
+def _fits(report: PeriodReport, top: int) -> bool:
+    """Whether g of heaps up to ``top`` through ``report``'s period fits an int64 (the saltus adds
+    s a period)."""
+    return not report.saltus or (top // report.period + 1) * report.saltus < 1 << 61
 
 
 def _minus(m: int, parts: np.ndarray) -> np.ndarray:

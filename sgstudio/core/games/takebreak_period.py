@@ -116,10 +116,7 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
         if certifiable:
             p, n0, _ = first_run(g, length, max(0, (length - t) // parts), parts, t, 0)
             if p:
-                bound = parts * max(n0, 1) + (parts - 1) * p + t
-                words = (f"certified by the octal periodicity theorem (Guy-Smith): g(n + {p}) = g(n) for "
-                         f"{n0} <= n < {bound} (checked), which proves it for every n >= {n0}")
-                return PeriodReport(True, n0, p, 0, True, words, length)
+                return PeriodReport(True, n0, p, 0, True, _certificate(rule, n0, p, parts, t), length)
         pattern = _pattern(g, length)
         # no theorem to wait for (or growing values, no pure period to certify): a pattern seen at two
         # lengths in a row is reported; not for an infinite S, whose next member may break it
@@ -130,6 +127,24 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
         if length >= max_values:
             return _not_certified(seen, length, rule)
         length = min(2 * length, max_values)
+
+
+def _certificate(rule: Rule, n0: int, p: int, parts: int, t: int) -> str:
+    """The words of a period the octal periodicity theorem proves; for S-Nim (``snim:``) the words the
+    S-Nim tab uses too (:func:`sgstudio.core.games.snim.certificate`: with one heap left at most,
+    the theorem's checks are max(S) values that agree p apart).
+
+    >>> from sgstudio.core.games.takebreak_rules import parse_rule
+    >>> print(find_period(ValueTable(parse_rule("snim:2,4,7")), 4096).certificate)
+    certified by 7 agreeing values: g(8..14) = g(11..17)
+    """
+    if rule.family == "snim":
+        from sgstudio.core.games.snim import certificate
+
+        return certificate(n0, p, t)
+    bound = parts * max(n0, 1) + (parts - 1) * p + t
+    return (f"certified by the octal periodicity theorem (Guy-Smith): g(n + {p}) = g(n) for "
+            f"{n0} <= n < {bound} (checked), which proves it for every n >= {n0}")
 
 
 def _pattern(g: np.ndarray, length: int) -> PeriodReport | None:
