@@ -27,6 +27,7 @@ from PySide6.QtGui import QUndoCommand
 
 from sgstudio.core.errors import CycleError
 from sgstudio.core.graph import GameGraph, Pos
+from sgstudio.core.naming import next_label
 from sgstudio.gui.undo_guard import GuardedCommand
 
 NUDGE_ID = 0x5647  # MoveVerticesCommand id() for keyboard nudges, which merge
@@ -66,11 +67,21 @@ def _all_or_nothing(steps: Sequence[GuardedCommand], reverse: bool) -> None:
 
 
 class AddVertexCommand(GuardedCommand):
-    """Add a vertex (``vertex`` holds its id after the first redo; undo/redo keep that id)."""
+    """Add a vertex (``vertex`` holds its id after the first redo; undo/redo keep that id). Without
+    a label it is named in the document's scheme (I after A to H, :mod:`sgstudio.core.naming`), or
+    by its id.
+
+    >>> g = GameGraph(); [g.add_node(label) for label in "AB"]
+    [0, 1]
+    >>> cmd = AddVertexCommand(g, (0.0, 0.0)); cmd.redo(); g.label(cmd.vertex), cmd.text()
+    ('C', 'Add vertex C')
+    """
 
     def __init__(self, model: GameGraph, pos: Pos | None = None, label: str | None = None,
                  node_id: int | None = None) -> None:
         super().__init__("Add vertex")
+        if label is None and node_id is None:
+            label = scheme_label(model)
         self.model, self.pos, self.label, self.vertex = model, pos, label, node_id
 
     def apply(self) -> None:
@@ -370,6 +381,20 @@ class PasteCommand(CompositeCommand):
         edges = len(clip["edges"])
         self.summary = ", ".join([_count(len(ids), "vertex", "vertices"), _count(edges, "edge", "edges"),
                                   _count(tokens, "token", "tokens")])
+
+
+def scheme_label(model: GameGraph) -> str | None:
+    """The label of a new vertex in the scheme of the graph's labels, or None (it goes by its id).
+
+    >>> g = GameGraph.from_edges(2, []); scheme_label(g), (g.set_label(0, "A"), scheme_label(g))[1]
+    (None, None)
+    >>> g.set_label(1, "B"); scheme_label(g)
+    'C'
+    """
+    custom = model.custom_labels()
+    if len(custom) != len(model):  # some vertex goes by its number: so does the new one
+        return None
+    return next_label(list(custom.values()))
 
 
 def fresh_label(label: str, taken: set[str]) -> str:
