@@ -289,14 +289,13 @@ def test_every_token_of_a_loopy_game_shows_in_the_values_table(qtbot, window):
     five_tokens_on_a_cycle(window)
     panel = window.analysis
     qtbot.waitUntil(lambda: panel.outcome_text() == "DRAW")
-    qtbot.wait(10)
     lines = panel.table.rows.toPlainText().splitlines()
     assert len(lines) == 6 and all("∞" in line for line in lines[1:])  # a heading, then 5 tokens
-    assert unseen_rows(panel.table) == []  # the fifth was cut in half, with no scroll bar
+    # (the layout settles over a few turns of the event loop: waited for, it never did before)
+    qtbot.waitUntil(lambda: unseen_rows(panel.table) == [])  # the fifth was cut in half, no scroll bar
     window.resize(1024, 700)  # a smaller window (restored from maximised): a row was gone
     qtbot.waitUntil(lambda: window.analysis.height() < 480)
-    qtbot.wait(10)
-    assert unseen_rows(panel.table) == []
+    qtbot.waitUntil(lambda: unseen_rows(panel.table) == [])
 
 
 def test_many_tokens_scroll_in_the_values_table(qtbot, window):
@@ -306,9 +305,8 @@ def test_many_tokens_scroll_in_the_values_table(qtbot, window):
     window.resize(1024, 700)
     panel = window.analysis
     qtbot.waitUntil(lambda: panel.table.rows.toPlainText().count("\n") == 17)
-    qtbot.wait(10)
     bar = panel.table.rows.verticalScrollBar()
-    assert bar.isVisible() and bar.maximum() > 0  # not all rows fit: the rows scroll
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.maximum() > 0)  # not all rows fit: they scroll
     assert unseen_rows(panel.table) == []
 
 

@@ -58,6 +58,7 @@ class GraphAnalysis(AnalysisPanel):
         # short of room (a small window, the dock shared), the moves give it up before the tokens'
         # table does: their list asks for no more than its least height (it still takes what is spare)
         self.moves.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.more.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)  # why a draw: whole
         self.model: GameGraph | None = None
         self._selection: list[int] = []
         self._timer = QTimer(self)
