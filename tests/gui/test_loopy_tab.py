@@ -315,3 +315,17 @@ def test_the_draw_says_how_many_tokens_on_how_many_vertices(qtbot, window):
     panel = window.analysis
     qtbot.waitUntil(lambda: panel.outcome_text() == "DRAW")
     assert panel.more.text().startswith("Draw: 5 tokens are at ∞, on 3 vertices (0, 1, 2);")
+
+
+def test_the_values_table_of_a_game_opened_while_the_window_was_hidden(qtbot, window):
+    """Restored (a recovered document installed before the window shows, or a window shown again):
+    the table is laid out for the room it gets then."""
+    window.hide()
+    five_tokens_on_a_cycle(window)
+    window.resize(1024, 700)
+    window.showNormal()
+    qtbot.waitExposed(window)
+    panel = window.analysis
+    qtbot.waitUntil(lambda: panel.outcome_text() == "DRAW")
+    qtbot.waitUntil(lambda: unseen_rows(panel.table) == [])
+    assert panel.table.rows.toPlainText().count("∞") == 5
