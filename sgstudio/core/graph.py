@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -308,7 +308,7 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
         if v in dag.succ[u]:  # type: ignore[operator]
             return
         if self._loopy:
-            self._loopy_edit(dag.link, u, v, self.edge_added)
+            self._loopy_edit(dag.link, dag.unlink, u, v, self.edge_added)
             return
         cycle = dag.topo.insert(u, v, dag.succ, dag.pred)
         if cycle is not None:
@@ -316,7 +316,7 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
                 raise CycleError(cycle, f"a self-loop on {u} would be a cycle")
             raise CycleError(cycle)
         dag.link(u, v)
-        changed = dag.update_from(u)
+        changed = _updated_or_undone(dag.update_from, u, undo=lambda: dag.unlink(u, v))
         self.edge_added.emit(u, v)
         if changed:
             self.values_changed.emit(changed)
@@ -325,11 +325,17 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
         """Remove u -> v (ValueError if there is no such edge)."""
         if not self.has_edge(u, v):
             raise ValueError(f"no edge {u} -> {v}")
+        dag = self._dag
+        place = dag.place(u, v)  # to put it back exactly if the values cannot be repaired
+
+        def back(a: int, b: int) -> None:
+            dag.relink(a, b, place)
+
         if self._loopy:
-            self._loopy_edit(self._dag.unlink, u, v, self.edge_removed)
+            self._loopy_edit(dag.unlink, back, u, v, self.edge_removed)
             return
-        self._dag.unlink(u, v)
-        changed = self._dag.update_from(u)
+        dag.unlink(u, v)
+        changed = _updated_or_undone(dag.update_from, u, undo=lambda: back(u, v))
         self.edge_removed.emit(u, v)
         if changed:
             self.values_changed.emit(changed)
@@ -366,6 +372,16 @@ class GameGraph(loopy_graph.LoopyMode, BulkViews):
         self._require(v)
         self._vertices.set_pos(v, pos)
         self.node_changed.emit(v)
+
+
+def _updated_or_undone(update: Callable[..., dict], *args: object, undo: Callable[[], None]) -> dict:
+    """``update(*args)`` (the values after an edge edit), or, if it raises, ``undo()`` (the edit taken
+    back; the store has put its values back) and the error raised: an edit is all or nothing."""
+    try:
+        return update(*args)
+    except BaseException:
+        undo()
+        raise
 
 
 def _edge_arrays(n: int, edges: Iterable[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:

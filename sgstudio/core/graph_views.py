@@ -30,9 +30,9 @@ class BulkViews:
         >>> [a.tolist() for a in GameGraph.from_edges(3, [(0, 1), (1, 2)]).edge_arrays()]
         [[0, 1], [1, 2]]
         """
-        from sgstudio.core.incremental import _int64_view
+        from sgstudio.core.incremental import int64_copy
 
-        return _int64_view(self._dag.src).copy(), _int64_view(self._dag.dst).copy()
+        return int64_copy(self._dag.src), int64_copy(self._dag.dst)
 
     def zero_values(self) -> np.ndarray:
         """For every id up to the largest, whether its value is 0 (a loss for the player to move;
@@ -42,9 +42,9 @@ class BulkViews:
         >>> GameGraph.from_edges(3, [(0, 1), (1, 2)]).zero_values().tolist()
         [True, False, True]
         """
-        from sgstudio.core.incremental import _int64_view
+        from sgstudio.core.incremental import int64_copy
 
-        return _int64_view(self._dag.val) == 0
+        return int64_copy(self._dag.val) == 0
 
     def custom_labels(self) -> dict[int, str]:
         """The labels other than a vertex's own number, by vertex (a copy).

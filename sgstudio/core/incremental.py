@@ -23,6 +23,8 @@ Examples
 {1: 1, 0: 0}
 >>> dag.unlink(0, 1); dag.update_from(0)
 {}
+>>> place = dag.place(1, 2); dag.unlink(1, 2); dag.relink(1, 2, place); dag.src.tolist(), dag.dst.tolist()
+([1], [2])
 """
 
 from __future__ import annotations
@@ -96,24 +98,66 @@ class DagStore:
         self.n -= 1
 
     def link(self, u: int, v: int) -> None:
-        """Add u -> v to the adjacency and the edge arrays (order already repaired)."""
+        """Add u -> v to the adjacency and the edge arrays (order already repaired).
+
+        All or nothing: the arrays grow first (the step that can fail), the adjacency after.
+        """
         self.compact()
-        self.succ[u][v] = len(self.src)  # type: ignore[index]
-        self.pred[v][u] = None  # type: ignore[index]
+        slot = len(self.src)
         self.src.append(u)
-        self.dst.append(v)
+        try:
+            self.dst.append(v)
+        except BaseException:
+            self.src.pop()
+            raise
+        self.succ[u][v] = slot  # type: ignore[index]
+        self.pred[v][u] = None  # type: ignore[index]
 
     def unlink(self, u: int, v: int) -> None:
-        """Remove u -> v; the last edge of the arrays moves into its slot."""
+        """Remove u -> v; the last edge of the arrays moves into its slot.
+
+        All or nothing: the arrays shrink first (the step that can fail), the adjacency after.
+        """
         self.compact()
-        slot = self.succ[u].pop(v)  # type: ignore[union-attr]
-        del self.pred[v][u]  # type: ignore[union-attr]
+        slot = self.succ[u][v]  # type: ignore[index]
         src, dst = self.src, self.dst
-        a, b = src.pop(), dst.pop()
+        a = src.pop()
+        try:
+            b = dst.pop()
+        except BaseException:
+            src.append(a)
+            raise
         if slot < len(src):
             src[slot] = a
             dst[slot] = b
             self.succ[a][b] = slot  # type: ignore[index]
+        del self.succ[u][v]  # type: ignore[union-attr]
+        del self.pred[v][u]  # type: ignore[union-attr]
+
+    def place(self, u: int, v: int) -> tuple[int, int, int]:
+        """Where the edge u -> v is kept: (its slot in the edge arrays, its place among u's heads,
+        its place among v's tails); what :meth:`relink` needs to put it back after :meth:`unlink`."""
+        heads, tails = self.succ[u], self.pred[v]
+        return heads[v], list(heads).index(v), list(tails).index(u)  # type: ignore[index,arg-type]
+
+    def relink(self, u: int, v: int, place: tuple[int, int, int]) -> None:
+        """Undo :meth:`unlink` of u -> v exactly (``place`` read before it): the same slot, the same
+        order of neighbours, so the edges read back in the same order. All or nothing."""
+        slot, at_head, at_tail = place
+        self.compact()
+        src, dst = self.src, self.dst
+        moved = (src[slot], dst[slot]) if slot < len(src) else (u, v)  # the edge unlink moved there
+        src.append(moved[0])
+        try:
+            dst.append(moved[1])
+        except BaseException:
+            src.pop()
+            raise
+        if moved != (u, v):
+            src[slot], dst[slot] = u, v
+            self.succ[moved[0]][moved[1]] = len(src) - 1  # type: ignore[index]
+        _insert(self.succ[u], at_head, v, slot)  # type: ignore[arg-type]
+        _insert(self.pred[v], at_tail, u, None)  # type: ignore[arg-type]
 
     # -- values ------------------------------------------------------------------------------
     def budget(self) -> int:
@@ -123,7 +167,8 @@ class DagStore:
     def update_from(self, start: int) -> dict[int, int]:
         """Bring every value up to date after ``start``'s successor set changed.
 
-        Returns {vertex: new value} for exactly the vertices whose value changed.
+        Returns {vertex: new value} for exactly the vertices whose value changed. All or nothing: if
+        it raises, every value is as it was.
         """
         succ, val = self.succ, self.val
         s = succ[start]
@@ -137,8 +182,17 @@ class DagStore:
 
     def _wave(self, start: int, g: int) -> dict[int, int]:
         """Propagate start's new value g upwards in decreasing topological index."""
+        old = {start: self.val[start]}
+        try:
+            return self._spread(start, g, old)
+        except BaseException:
+            for x, was in old.items():  # all or nothing: the values as they were
+                self.val[x] = was
+            raise
+
+    def _spread(self, start: int, g: int, old: dict[int, int]) -> dict[int, int]:
+        """The wave itself; ``old`` gets the value before of every vertex written."""
         succ, pred, val, order = self.succ, self.pred, self.val, self.topo.ord
-        old = {start: val[start]}
         val[start] = g
         heap: list[tuple[int, int]] = []
         queued = {start}
@@ -164,6 +218,7 @@ class DagStore:
             if work > budget:
                 for x, g in old.items():
                     val[x] = g
+                old.clear()
                 return self.recompute_all()
         return {x: val[x] for x in old}
 
@@ -171,12 +226,10 @@ class DagStore:
         """Recompute every value with the bulk kernel; return just the ones that changed."""
         from sgstudio.core.games.dag import grundy_values
 
-        new = grundy_values(len(self.val), _int64_view(self.src), _int64_view(self.dst))
-        current = _int64_view(self.val)
-        where = np.flatnonzero(current != new)
+        new = grundy_values(len(self.val), int64_copy(self.src), int64_copy(self.dst))
+        where = np.flatnonzero(int64_copy(self.val) != new)
         fresh = new[where]
-        current[where] = fresh
-        del current  # release the buffer export so the array may grow again
+        int64_assign(self.val, where, fresh)
         return dict(zip(where.tolist(), fresh.tolist(), strict=True))
 
     # -- bulk loading ------------------------------------------------------------------------
@@ -194,6 +247,14 @@ class DagStore:
         return dag
 
 
+def _insert(neighbours: dict, at: int, key: int, value: int | None) -> None:
+    """Put ``key: value`` back into ``neighbours`` at position ``at`` (the dict keeps its identity)."""
+    items = list(neighbours.items())
+    items.insert(at, (key, value))
+    neighbours.clear()
+    neighbours.update(items)
+
+
 def bulk_adjacency(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[Adjacency, Adjacency]:
     """(succ, pred) of vertices 0..n-1 and the edges src[k] -> dst[k] (slot k), in compact form."""
     src = np.ascontiguousarray(src, dtype=np.int64)
@@ -202,8 +263,31 @@ def bulk_adjacency(n: int, src: np.ndarray, dst: np.ndarray) -> tuple[Adjacency,
             Adjacency.from_edges(n, dst, src, with_slots=False))
 
 
-def _int64_view(buffer: array) -> np.ndarray:
-    """A numpy view (no copy) of an ``array('q')``; an empty array gives an empty view."""
+def int64_copy(buffer: array) -> np.ndarray:
+    """A numpy copy of an ``array('q')`` (what the kernels read).
+
+    Never a view: while a numpy view of the array lives, the array cannot grow or shrink, so every
+    later edit would fail. A view passed to a kernel that raises (a cycle found while leaving the
+    loopy mode) lives on in the traceback, kept by whoever keeps the error.
+
+    >>> values = array("q", [3, 1]); copy = int64_copy(values); values.append(2)
+    >>> copy.tolist(), values.tolist()
+    ([3, 1], [3, 1, 2])
+    """
+    return np.array(buffer, dtype=np.int64)
+
+
+def int64_assign(buffer: array, where: np.ndarray | slice, values: np.ndarray) -> None:
+    """``buffer[where] = values`` for an ``array('q')``, through a numpy view that ends here.
+
+    >>> values = array("q", [0, 0, 0]); int64_assign(values, np.array([0, 2]), np.array([5, 7]))
+    >>> values.append(1); values.tolist()
+    [5, 0, 7, 1]
+    """
     if not buffer:
-        return np.zeros(0, np.int64)
-    return np.frombuffer(buffer, dtype=np.int64)
+        return
+    view = np.frombuffer(buffer, dtype=np.int64)
+    try:
+        view[where] = values
+    finally:
+        del view  # even when the assignment raises, no view outlives the call

@@ -25,6 +25,7 @@ sgstudio.core.errors.CycleError: the graph has the cycle 0 -> 1 -> 0: remove it 
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -35,7 +36,7 @@ from sgstudio.core.errors import CycleError, format_cycle
 from sgstudio.core.events import Signal
 from sgstudio.core.games.loopy import Gamma
 from sgstudio.core.games.loopy_moves import TokenRules
-from sgstudio.core.incremental import DagStore, _int64_view
+from sgstudio.core.incremental import DagStore, int64_copy
 from sgstudio.core.loopy_incremental import LoopyStore
 from sgstudio.core.topo import TopoOrder
 
@@ -68,7 +69,7 @@ def to_dag(store: LoopyStore) -> DagStore:
     from sgstudio.core.games.dag import grundy_values_auto
 
     size = len(store.val)
-    src, dst = _int64_view(store.src), _int64_view(store.dst)
+    src, dst = int64_copy(store.src), int64_copy(store.dst)  # copies: the error below keeps them
     try:
         values = grundy_values_auto(size, src, dst)
     except CycleError as err:
@@ -77,8 +78,7 @@ def to_dag(store: LoopyStore) -> DagStore:
     dag = DagStore()
     dag.succ, dag.pred, dag.n = store.succ, store.pred, store.n
     dag.src, dag.dst = store.src, store.dst
-    dag.val = store.val
-    _int64_view(dag.val)[:] = values
+    dag.val = array("q", values.astype(np.int64).tobytes())  # new: if the order fails, store is intact
     dag.topo = TopoOrder.from_ranks(_ranks(size, src, dst, store.succ))
     return dag
 
@@ -101,7 +101,7 @@ def acyclic_order(store: DagStore, vertices: Iterable[int]) -> list[int]:
     if order is None:
         from sgstudio.core.games.dag import grundy_values_auto
 
-        grundy_values_auto(len(store.val), _int64_view(store.src), _int64_view(store.dst))  # raises
+        grundy_values_auto(len(store.val), int64_copy(store.src), int64_copy(store.dst))  # raises
         raise AssertionError("a cycle was expected")
     return order
 
@@ -205,7 +205,7 @@ class LoopyMode:
         >>> GameGraph.from_edges(3, [(0, 1), (1, 0), (2, 2)], loopy=True).infinite_values().tolist()
         [True, True, True]
         """
-        values = _int64_view(self._dag.val)  # a removed vertex's value is 0
+        values = int64_copy(self._dag.val)  # a removed vertex's value is 0
         return values < 0 if self._loopy else np.zeros(len(values), bool)
 
     def position_value(self) -> Gamma:
@@ -229,11 +229,17 @@ class LoopyMode:
     def _rules(self) -> TokenRules:
         return token_rules(self._dag)
 
-    def _loopy_edit(self, change: Callable[[int, int], None], u: int, v: int, event: Signal) -> None:
-        """Link or unlink u -> v in loopy mode, repair the values, emit ``event`` then the changes."""
+    def _loopy_edit(self, change: Callable[[int, int], None], back: Callable[[int, int], None], u: int,
+                    v: int, event: Signal) -> None:
+        """Link or unlink u -> v in loopy mode (``back``: the opposite), repair the values, emit
+        ``event`` then the changes; all or nothing (a repair that raises takes the edit back)."""
         before = self._dag.gamma_of(u)
         change(u, v)
-        changed = self._dag.update_from(u, before, v)
+        try:
+            changed = self._dag.update_from(u, before, v)
+        except BaseException:
+            back(u, v)
+            raise
         event.emit(u, v)
         if changed:
             self.values_changed.emit(changed)

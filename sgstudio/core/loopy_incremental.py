@@ -40,7 +40,7 @@ from heapq import heapify, heappop, heappush
 import numpy as np
 
 from sgstudio.core.games.loopy import INF, Gamma, Infinite, generalized_values_auto
-from sgstudio.core.incremental import DagStore, _int64_view, bulk_adjacency
+from sgstudio.core.incremental import DagStore, bulk_adjacency, int64_assign, int64_copy
 
 ALIVE = -2
 #: A repair may do about (vertices + edges) / BUDGET_DIVISOR units of work (a unit: a vertex
@@ -62,10 +62,10 @@ class LoopyStore(DagStore):
     @classmethod
     def adopt(cls, store: DagStore) -> LoopyStore:
         """A loopy store on the adjacency and edge arrays of ``store`` (taken over, not copied),
-        with γ and c computed from scratch."""
+        with γ and c computed from scratch (into new arrays: if that fails, ``store`` is intact)."""
         loopy = cls()
         loopy.succ, loopy.pred, loopy.n = store.succ, store.pred, store.n
-        loopy.src, loopy.dst, loopy.val = store.src, store.dst, store.val
+        loopy.src, loopy.dst, loopy.val = store.src, store.dst, array("q", store.val)
         loopy.counter = array("q", [0]) * len(store.val)
         loopy.recompute_all()
         return loopy
@@ -115,12 +115,21 @@ class LoopyStore(DagStore):
         """Bring γ and c up to date after ``start``'s follower list changed (by ``head``, when known).
 
         ``before`` is γ(start) as it was before the edit (its K may have changed with the edit).
-        Returns {vertex: γ} for exactly the vertices whose γ, K or counter changed.
+        Returns {vertex: γ} for exactly the vertices whose γ, K or counter changed. All or nothing:
+        if it raises, every label is as it was.
         """
         repair = _Repair(self, start, head)
+        try:
+            return self._repaired(repair, start, before)
+        except BaseException:
+            repair.undo()  # all or nothing: the labels as they were
+            raise
+
+    def _repaired(self, repair: _Repair, start: int, before: Gamma | None) -> dict[int, Gamma]:
         old = repair.run()
         if old is None:
             repair.undo()
+            repair.old = {}
             return self.recompute_all(start, before)
         changed = {x: self.gamma_of(x) for x, label in old.items() if label != (self.val[x], self.counter[x])}
         moved = {x for x in changed if old[x][0] != self.val[x]}
@@ -135,14 +144,13 @@ class LoopyStore(DagStore):
     def recompute_all(self, start: int | None = None, before: Gamma | None = None) -> dict[int, Gamma]:  # type: ignore[override]
         """Recompute γ and c with the bulk kernel; return {v: γ} for every vertex whose γ, K or c
         changed (``start`` and ``before`` as in :meth:`update_from`, when an edit is the reason)."""
-        values = generalized_values_auto(len(self.val), _int64_view(self.src), _int64_view(self.dst))
-        gamma, counter = _int64_view(self.val), _int64_view(self.counter)
-        previous = gamma.copy()
-        where = np.flatnonzero((gamma != values.gamma) | (counter != values.counter))
-        gamma[where] = values.gamma[where]
-        counter[where] = values.counter[where]
-        suspects = _reach_suspects(self, previous, gamma, start)
-        del gamma, counter  # release the buffer exports so the arrays may grow again
+        src, dst = int64_copy(self.src), int64_copy(self.dst)
+        values = generalized_values_auto(len(self.val), src, dst)
+        previous, counter = int64_copy(self.val), int64_copy(self.counter)
+        where = np.flatnonzero((previous != values.gamma) | (counter != values.counter))
+        int64_assign(self.val, where, values.gamma[where])
+        int64_assign(self.counter, where, values.counter[where])
+        suspects = _reach_suspects(src, dst, previous, values.gamma, start)
         changed = {x: self.gamma_of(x) for x in where.tolist()}
         for p in suspects:
             if p not in changed:
@@ -152,12 +160,11 @@ class LoopyStore(DagStore):
         return changed
 
 
-def _reach_suspects(store: LoopyStore, previous: np.ndarray, gamma: np.ndarray,
+def _reach_suspects(src: np.ndarray, dst: np.ndarray, previous: np.ndarray, gamma: np.ndarray,
                     start: int | None) -> list[int]:
     """The vertices ∞ before and after whose K may have changed: tails of edges into a vertex whose
-    γ changed (vectorised over the edge arrays), and ``start``."""
+    γ changed (vectorised over the edge arrays ``src``/``dst``), and ``start``."""
     moved = previous != gamma
-    src, dst = _int64_view(store.src), _int64_view(store.dst)
     tails = np.unique(src[moved[dst]]) if src.size else src
     tails = tails[(gamma[tails] == INF) & (previous[tails] == INF)]
     found = tails.tolist()

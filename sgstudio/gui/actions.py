@@ -55,12 +55,14 @@ SPECS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "about": ("&About sgstudio", "", (), "About sgstudio"),
 }
 CHECKABLE = ("tool_select", "tool_edge", "tool_token", "snap")
-# Keys the canvas handles itself (so typing a label, or editing a number in another tab, never
-# triggers them): the menus show them, but their shortcuts are widget-scoped, so they only fire
-# through the canvas's own key handling; a menu click calls the same canvas method.
-CANVAS_KEYS = ("tool_select", "tool_edge", "tool_token", "fit", "zoom_in", "zoom_out", "delete", "rename",
-               "select_all", "copy", "paste", "duplicate", "add_token", "remove_token", "go_to", "fit_whole",
-               "expand")
+# Keys the canvas handles itself (so that Delete in a list, or Ctrl+A in a table, never edits the
+# graph): the menus show them, but their shortcuts are widget-scoped, so they only fire through the
+# canvas's own key handling; a menu click calls the same canvas method. The tool keys S, E, T and
+# Fit (F) are the window's instead: they work whenever the Graph tab is current (the canvas actions
+# are disabled on the other tabs), wherever the focus is, except in a text field or spin box, which
+# claims a plain letter for its typing (Qt's shortcut override).
+CANVAS_KEYS = ("zoom_in", "zoom_out", "delete", "rename", "select_all", "copy", "paste", "duplicate",
+               "add_token", "remove_token", "go_to", "fit_whole", "expand")
 TOOLS = {"tool_select": "select", "tool_edge": "edge", "tool_token": "token"}
 # Menu actions that call the canvas method of the same purpose.
 CANVAS_METHODS = {"zoom_in": "zoom_in", "zoom_out": "zoom_out", "fit": "fit_graph", "layout": "layout_graph",

@@ -1,8 +1,10 @@
 """One QUndoCommand per user-level edit of a :class:`~sgstudio.core.graph.GameGraph`.
 
 Commands call model methods only; the scene and the panels follow the model's events. What undo
-needs is saved inside ``redo`` (or at construction, from the model), never read from items.
-Bigger edits are composed from children (:class:`CompositeCommand`).
+needs is saved inside ``apply`` (or at construction, from the model), never read from items.
+Bigger edits are composed from children (:class:`CompositeCommand`). Every command is all or
+nothing (:mod:`sgstudio.gui.undo_guard`): one that fails leaves the model as it was, and the tab's
+undo stack as it was.
 
 >>> from sgstudio.core.graph import GameGraph
 >>> from PySide6.QtGui import QUndoStack
@@ -25,13 +27,15 @@ from PySide6.QtGui import QUndoCommand
 
 from sgstudio.core.errors import CycleError
 from sgstudio.core.graph import GameGraph, Pos
+from sgstudio.core.naming import next_label
+from sgstudio.gui.undo_guard import GuardedCommand
 
 NUDGE_ID = 0x5647  # MoveVerticesCommand id() for keyboard nudges, which merge
 Refusal = Callable[[int, int, CycleError], None]
 
 
-class CompositeCommand(QUndoCommand):
-    """A command made of child commands: redo runs them in order, undo in reverse.
+class CompositeCommand(GuardedCommand):
+    """A command made of child commands: redo runs them in order, undo in reverse; all or nothing.
 
     The children stay Python objects held in ``children`` (not Qt children: PySide6 does not hand
     a child command's ownership to its Qt parent, which would free it twice).
@@ -39,34 +43,56 @@ class CompositeCommand(QUndoCommand):
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
-        self.children: list[QUndoCommand] = []
+        self.children: list[GuardedCommand] = []
 
-    def redo(self) -> None:
-        for child in self.children:
-            child.redo()
+    def apply(self) -> None:
+        _all_or_nothing(self.children, reverse=False)
 
-    def undo(self) -> None:
-        for child in reversed(self.children):
-            child.undo()
+    def revert(self) -> None:
+        _all_or_nothing(self.children[::-1], reverse=True)
 
 
-class AddVertexCommand(QUndoCommand):
-    """Add a vertex (``vertex`` holds its id after the first redo; undo/redo keep that id)."""
+def _all_or_nothing(steps: Sequence[GuardedCommand], reverse: bool) -> None:
+    """Apply (revert, if ``reverse``) every step in order; if one raises, the ones done are taken
+    back (each model method is all or nothing), so the model is as before, and the error raised."""
+    done: list[GuardedCommand] = []
+    try:
+        for step in steps:
+            step.revert() if reverse else step.apply()
+            done.append(step)
+    except BaseException:
+        for step in reversed(done):
+            step.apply() if reverse else step.revert()
+        raise
+
+
+class AddVertexCommand(GuardedCommand):
+    """Add a vertex (``vertex`` holds its id after the first redo; undo/redo keep that id). Without
+    a label it is named in the document's scheme (I after A to H, :mod:`sgstudio.core.naming`), or
+    by its id.
+
+    >>> g = GameGraph(); [g.add_node(label) for label in "AB"]
+    [0, 1]
+    >>> cmd = AddVertexCommand(g, (0.0, 0.0)); cmd.redo(); g.label(cmd.vertex), cmd.text()
+    ('C', 'Add vertex C')
+    """
 
     def __init__(self, model: GameGraph, pos: Pos | None = None, label: str | None = None,
                  node_id: int | None = None) -> None:
         super().__init__("Add vertex")
+        if label is None and node_id is None:
+            label = scheme_label(model)
         self.model, self.pos, self.label, self.vertex = model, pos, label, node_id
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.vertex = self.model.add_node(self.label, self.pos, node_id=self.vertex)
         self.setText(f"Add vertex {self.model.label(self.vertex)}")
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.model.remove_node(self.vertex)
 
 
-class _RemoveBareVertexCommand(QUndoCommand):
+class _RemoveBareVertexCommand(GuardedCommand):
     """Remove a vertex that no longer has edges or tokens (a child of RemoveVerticesCommand)."""
 
     def __init__(self, model: GameGraph, v: int) -> None:
@@ -74,11 +100,11 @@ class _RemoveBareVertexCommand(QUndoCommand):
         self.model, self.v = model, v
         self.label, self.pos = model.label(v), model.pos(v)
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.label, self.pos = self.model.label(self.v), self.model.pos(self.v)
         self.model.remove_node(self.v)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.model.add_node(self.label, self.pos, node_id=self.v)
 
 
@@ -97,7 +123,7 @@ class RemoveVerticesCommand(CompositeCommand):
         self.children += [_RemoveBareVertexCommand(model, v) for v in vs]
 
 
-class AddEdgeCommand(QUndoCommand):
+class AddEdgeCommand(GuardedCommand):
     """Add the edge u -> v. If the model refuses it (a cycle), the command makes itself obsolete
     (QUndoStack then drops it) and calls ``on_refused(u, v, error)``."""
 
@@ -106,20 +132,20 @@ class AddEdgeCommand(QUndoCommand):
         self.model, self.u, self.v, self.on_refused = model, u, v, on_refused
         self.refusal: CycleError | None = None
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         try:
             self.model.add_edge(self.u, self.v)
         except CycleError as err:
-            self.refusal = err
+            self.refusal = err.with_traceback(None)  # (its frames would keep the command alive)
             self.setObsolete(True)
             if self.on_refused is not None:
                 self.on_refused(self.u, self.v, err)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.model.remove_edge(self.u, self.v)
 
 
-class SetLoopyCommand(QUndoCommand):
+class SetLoopyCommand(GuardedCommand):
     """Allow cycles (a loopy game) or forbid them again. Forbidding them while the graph has a
     cycle is refused like a cycle-closing edge: the command makes itself obsolete and calls
     ``on_refused(error)``.
@@ -138,34 +164,34 @@ class SetLoopyCommand(QUndoCommand):
         self.model, self.on, self.on_refused = model, bool(on), on_refused
         self.refusal: CycleError | None = None
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         try:
             self.model.set_loopy(self.on)
         except CycleError as err:
-            self.refusal = err
+            self.refusal = err.with_traceback(None)  # (its frames would keep the command alive)
             self.setObsolete(True)
             if self.on_refused is not None:
                 self.on_refused(err)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.model.set_loopy(not self.on)
 
 
-class RemoveEdgeCommand(QUndoCommand):
+class RemoveEdgeCommand(GuardedCommand):
     """Remove the edge u -> v."""
 
     def __init__(self, model: GameGraph, u: int, v: int) -> None:
         super().__init__(f"Remove edge {model.label(u)} -> {model.label(v)}")
         self.model, self.u, self.v = model, u, v
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.model.remove_edge(self.u, self.v)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.model.add_edge(self.u, self.v)
 
 
-class MoveVerticesCommand(QUndoCommand):
+class MoveVerticesCommand(GuardedCommand):
     """Set vertex positions ``new`` (undo restores ``old``). A whole drag is one command; keyboard
     nudges (``nudge=True``) of the same vertices merge into one step."""
 
@@ -183,13 +209,24 @@ class MoveVerticesCommand(QUndoCommand):
         self.new = dict(other.new)
         return True
 
-    def redo(self) -> None:
-        for v, p in self.new.items():
-            self.model.set_pos(v, p)
+    def apply(self) -> None:
+        _place(self.model, self.new, self.old)
 
-    def undo(self) -> None:
-        for v, p in self.old.items():
-            self.model.set_pos(v, p)
+    def revert(self) -> None:
+        _place(self.model, self.old, self.new)
+
+
+def _place(model: GameGraph, where: Mapping[int, Pos | None], back: Mapping[int, Pos | None]) -> None:
+    """Set the positions ``where``; if that fails, the ones set go ``back``, and the error is raised."""
+    done = []
+    try:
+        for v, p in where.items():
+            model.set_pos(v, p)
+            done.append(v)
+    except BaseException:
+        for v in done:
+            model.set_pos(v, back[v])
+        raise
 
 
 class SetPositionsCommand(MoveVerticesCommand):
@@ -199,31 +236,31 @@ class SetPositionsCommand(MoveVerticesCommand):
         super().__init__(model, new, {v: model.pos(v) for v in new}, text=text)
 
 
-class RenameVertexCommand(QUndoCommand):
+class RenameVertexCommand(GuardedCommand):
     """Change a vertex's label."""
 
     def __init__(self, model: GameGraph, v: int, label: str) -> None:
         super().__init__(f"Rename {model.label(v)} to {label}")
         self.model, self.v, self.label, self.old = model, v, label, model.label(v)
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.model.set_label(self.v, self.label)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.model.set_label(self.v, self.old)
 
 
-class AddTokenCommand(QUndoCommand):
+class AddTokenCommand(GuardedCommand):
     """Put one more token on v."""
 
     def __init__(self, model: GameGraph, v: int) -> None:
         super().__init__(f"Add token on {model.label(v)}")
         self.model, self.v = model, v
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         self.model.add_token(self.v)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         self.model.remove_token(self.v)
 
 
@@ -234,30 +271,38 @@ class RemoveTokenCommand(AddTokenCommand):
         super().__init__(model, v)
         self.setText(f"Remove token from {model.label(v)}")
 
-    def redo(self) -> None:
-        super().undo()
+    def apply(self) -> None:
+        super().revert()
 
-    def undo(self) -> None:
-        super().redo()
+    def revert(self) -> None:
+        super().apply()
 
 
-class MoveTokenCommand(QUndoCommand):
+class MoveTokenCommand(GuardedCommand):
     """Play a move: one token goes from u along the edge u -> v."""
 
     def __init__(self, model: GameGraph, u: int, v: int) -> None:
         super().__init__(f"Move token {model.label(u)} -> {model.label(v)}")
         self.model, self.u, self.v = model, u, v
 
-    def redo(self) -> None:
-        self.model.remove_token(self.u)
-        self.model.add_token(self.v)
+    def apply(self) -> None:
+        _move_token(self.model, self.u, self.v)
 
-    def undo(self) -> None:
-        self.model.remove_token(self.v)
-        self.model.add_token(self.u)
+    def revert(self) -> None:
+        _move_token(self.model, self.v, self.u)
 
 
-class PlaceTokensCommand(QUndoCommand):
+def _move_token(model: GameGraph, a: int, b: int) -> None:
+    """One token from a to b, or (if that fails) none."""
+    model.remove_token(a)
+    try:
+        model.add_token(b)
+    except BaseException:
+        model.add_token(a)
+        raise
+
+
+class PlaceTokensCommand(GuardedCommand):
     """Replace all tokens by ``tokens`` (one undo step, e.g. choosing an HDU 1524 query or keeping a
     played position); undo brings the old ones back.
 
@@ -275,14 +320,24 @@ class PlaceTokensCommand(QUndoCommand):
         self.new = sorted(tokens)
         self.old = model.tokens()
 
-    def redo(self) -> None:
+    def apply(self) -> None:
         _set_tokens(self.model, self.new)
 
-    def undo(self) -> None:
+    def revert(self) -> None:
         _set_tokens(self.model, self.old)
 
 
 def _set_tokens(model: GameGraph, tokens: list[int]) -> None:
+    """Exactly ``tokens`` on the graph, or (if that fails) the tokens it had."""
+    old = model.tokens()
+    try:
+        _replace_tokens(model, tokens)
+    except BaseException:
+        _replace_tokens(model, old)
+        raise
+
+
+def _replace_tokens(model: GameGraph, tokens: list[int]) -> None:
     for v in model.tokens():
         model.remove_token(v)
     for v in tokens:
@@ -326,6 +381,20 @@ class PasteCommand(CompositeCommand):
         edges = len(clip["edges"])
         self.summary = ", ".join([_count(len(ids), "vertex", "vertices"), _count(edges, "edge", "edges"),
                                   _count(tokens, "token", "tokens")])
+
+
+def scheme_label(model: GameGraph) -> str | None:
+    """The label of a new vertex in the scheme of the graph's labels, or None (it goes by its id).
+
+    >>> g = GameGraph.from_edges(2, []); scheme_label(g), (g.set_label(0, "A"), scheme_label(g))[1]
+    (None, None)
+    >>> g.set_label(1, "B"); scheme_label(g)
+    'C'
+    """
+    custom = model.custom_labels()
+    if len(custom) != len(model):  # some vertex goes by its number: so does the new one
+        return None
+    return next_label(list(custom.values()))
 
 
 def fresh_label(label: str, taken: set[str]) -> str:

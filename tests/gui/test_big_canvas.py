@@ -307,6 +307,35 @@ def test_play_starts_on_the_big_graph_from_its_arrays(big, qtbot):
     assert not big.play.playing and big.canvas.scene().vertex_items[10].tokens == 1
 
 
+def test_the_computer_against_itself_keeps_the_moving_token_in_sight(big, qtbot):
+    """Issue 21, item 10: on the big drawing the played moves went off the view, which stayed where
+    it was; each move now ends with its token in sight (not under the legend or the minimap)."""
+    from sgstudio.core.play import Mode
+
+    canvas, play = big.canvas, big.play
+    canvas.fit_graph()
+    legend, minimap = canvas._legend, canvas._minimap
+    play.set_mode(Mode.COMPUTER_VS_COMPUTER)
+    qtbot.mouseClick(play.start_button, Qt.MouseButton.LeftButton)
+    try:
+        session = play.session
+        for seen in range(1, 9):
+            if not play.forward_button.isEnabled():
+                break
+            qtbot.mouseClick(play.forward_button, Qt.MouseButton.LeftButton)
+            assert len(session.history) == seen
+            u, v = session.history[-1].move
+            at = canvas.mapFromScene(QPointF(*canvas.scene().data.xy[v]))
+            inside = canvas.viewport().rect().adjusted(20, 20, -20, -20)
+            covered = [w for w in (legend, minimap) if w.isVisible()
+                       and w.geometry().translated(-canvas.viewport().pos()).contains(at)]
+            assert inside.contains(at) and not covered, (seen, u, v)
+        assert seen >= 4  # several moves, some of them far from where the view started
+    finally:
+        play.stop()
+    canvas.fit_graph()
+
+
 def test_a_graph_growing_past_the_threshold_switches_to_the_big_drawing(window, qtbot, monkeypatch):
     from sgstudio.gui.canvas import big_canvas
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from sgstudio.core.graph import GameGraph
 from sgstudio.gui.canvas import GraphCanvas
-from sgstudio.gui.canvas.items import MOVE
+from sgstudio.gui.canvas.items import MOVE, RADIUS
 
 L, K, CTRL = Qt.MouseButton.LeftButton, Qt.Key, Qt.KeyboardModifier.ControlModifier
 
@@ -123,7 +123,10 @@ def test_ctrl_a_copy_paste_duplicate(qtbot, canvas):
     assert (new[0], new[1]) in m.edges()  # the inner edge came along, outer edges did not
     assert len(m.edges()) == 6 and m.token_count(new[0]) == 1 and m.token_count(new[1]) == 2
     assert [m.label(v) for v in new] == ["A2", "B2"]  # labels stay unique
-    assert m.pos(new[0]) == (40.0, -160.0)
+    (ax, ay), (bx, by) = m.pos(new[0]), m.pos(new[1])
+    assert (bx - ax, by - ay) == (-100.0, 100.0) and ax == ay + 200 > 0  # A, B's shape, shifted down-right
+    assert all(((x - px) ** 2 + (y - py) ** 2) ** 0.5 >= 2 * RADIUS for x, y in (m.pos(new[0]), m.pos(new[1]))
+               for w in m.nodes() if w not in new for px, py in [m.pos(w)])  # over no vertex
     assert canvas.undo_stack.count() == 1
     qtbot.keyClick(canvas, K.Key_D, CTRL)  # duplicate the pasted pair
     assert len(m.nodes()) == 9 and len(m.edges()) == 7 and canvas.undo_stack.count() == 2

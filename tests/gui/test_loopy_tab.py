@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles import loopy_outcomes
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 
 from sgstudio.core.games.loopy import Infinite
@@ -248,3 +248,84 @@ def test_an_exported_picture_of_a_loopy_game_has_the_third_legend_row(qtbot, win
     image = QImage(str(tmp_path / "dag.png"))
     assert palette.PURPLE.lower() not in {image.pixelColor(x, y).name() for x in range(0, image.width(), 2)
                                           for y in range(0, image.height(), 2)}
+
+
+# -- the values table of a loopy game (issue 21, item 8) --------------------------------------------
+def unseen_rows(table) -> list[str]:
+    """The lines of the table's rows part that do not show whole, unless a scroll bar can bring
+    them in: the part is clipped by the table and its box, and the nim-sum line lies over it."""
+    rows, window = table.rows, table.window()
+    bar = rows.verticalScrollBar()
+    if bar.isVisible() and bar.maximum() > 0:
+        return []
+
+    def on_window(widget, rect: QRect) -> QRect:
+        return QRect(widget.mapTo(window, rect.topLeft()), rect.size())
+
+    shown = on_window(rows.viewport(), rows.viewport().rect())
+    for clip in (table, table.parentWidget()):
+        shown = shown.intersected(on_window(clip, clip.rect()))
+    shown.setBottom(min(shown.bottom(), on_window(table.total, table.total.rect()).top() - 1))
+    unseen, block = [], rows.document().firstBlock()
+    while block.isValid():
+        top = rows.blockBoundingGeometry(block).translated(rows.contentOffset()).top()
+        line = QRect(0, round(top), rows.viewport().width(), round(block.layout().lineAt(0).height()))
+        if not shown.contains(on_window(rows.viewport(), line)):
+            unseen.append(block.text())
+        block = block.next()
+    return unseen
+
+
+def five_tokens_on_a_cycle(window) -> GameGraph:
+    model = GameGraph.from_edges(3, [(0, 1), (1, 2), (2, 0)], loopy=True)
+    model.set_positions([0, 1, 2], [[0.0, 0.0], [200.0, 0.0], [100.0, 150.0]])
+    for v in (0, 0, 1, 2, 2):
+        model.add_token(v)
+    window.document.install(Loaded(model, "five.sgs"))
+    return model
+
+
+def test_every_token_of_a_loopy_game_shows_in_the_values_table(qtbot, window):
+    five_tokens_on_a_cycle(window)
+    panel = window.analysis
+    qtbot.waitUntil(lambda: panel.outcome_text() == "DRAW")
+    lines = panel.table.rows.toPlainText().splitlines()
+    assert len(lines) == 6 and all("∞" in line for line in lines[1:])  # a heading, then 5 tokens
+    # (the layout settles over a few turns of the event loop: waited for, it never did before)
+    qtbot.waitUntil(lambda: unseen_rows(panel.table) == [])  # the fifth was cut in half, no scroll bar
+    window.resize(1024, 700)  # a smaller window (restored from maximised): a row was gone
+    qtbot.waitUntil(lambda: window.analysis.height() < 480)
+    qtbot.waitUntil(lambda: unseen_rows(panel.table) == [])
+
+
+def test_many_tokens_scroll_in_the_values_table(qtbot, window):
+    model = five_tokens_on_a_cycle(window)
+    for v in (0, 1, 2) * 4:
+        model.add_token(v)
+    window.resize(1024, 700)
+    panel = window.analysis
+    qtbot.waitUntil(lambda: panel.table.rows.toPlainText().count("\n") == 17)
+    bar = panel.table.rows.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.maximum() > 0)  # not all rows fit: they scroll
+    assert unseen_rows(panel.table) == []
+
+
+def test_the_draw_says_how_many_tokens_on_how_many_vertices(qtbot, window):
+    five_tokens_on_a_cycle(window)
+    panel = window.analysis
+    qtbot.waitUntil(lambda: panel.outcome_text() == "DRAW")
+    assert panel.more.text().startswith("Draw: 5 tokens are at ∞, on 3 vertices (0, 1, 2);")
+
+
+def test_the_values_table_of_a_game_opened_while_the_window_was_hidden(qtbot, window):
+    """Restored (a recovered document installed before the window shows, or a window shown again):
+    the table is laid out for the room it gets then."""
+    window.hide()
+    five_tokens_on_a_cycle(window)
+    window.resize(1024, 700)
+    window.showNormal()
+    qtbot.waitExposed(window)
+    panel = window.analysis
+    qtbot.waitUntil(lambda: panel.outcome_text() == "DRAW")
+    qtbot.waitUntil(lambda: unseen_rows(panel.table) == [])
+    assert panel.table.rows.toPlainText().count("∞") == 5

@@ -22,7 +22,7 @@ def select(qtbot, window, v: int) -> None:
 
 
 @pytest.mark.parametrize("name", ["delete", "rename", "select_all", "copy", "paste", "duplicate",
-                                  "add_token", "remove_token", "fit", "zoom_in", "zoom_out"])
+                                  "add_token", "remove_token", "zoom_in", "zoom_out"])
 def test_canvas_keys_show_in_the_menus_but_are_widget_scoped(window, name):
     action = window.actions[name]
     assert action.shortcutContext() == Qt.ShortcutContext.WidgetShortcut
@@ -159,3 +159,45 @@ def test_ctrl_z_in_the_s_field_steps_back_in_the_tabs_history_and_redo_still_wor
     assert tab.undo_stack.index() == 0 and tab.undo_stack.count() == 1  # no new step: the redo is kept
     qtbot.keyClick(field, Qt.Key.Key_Z, CTRL | SHIFT)
     assert tab.model.S == (1, 2) and field.text() == "1 2" and tab.undo_stack.index() == 1
+
+
+def test_tool_keys_and_fit_work_wherever_the_focus_is_on_the_graph_tab(qtbot, window):
+    """S, E, T and F are listed in the menus as the window's keys: they act with the focus on the
+    "Allow cycles" box, the Analysis panel's moves or the undo history, not only on the canvas."""
+    canvas, a = window.canvas, window.actions
+    for widget in (window.tabs.graph.loopy_box, window.analysis.moves, window.history):
+        focus(qtbot, widget)
+        for key, tool in ((Qt.Key.Key_E, "edge"), (Qt.Key.Key_T, "token"), (Qt.Key.Key_S, "select")):
+            qtbot.keyClick(widget, key)
+            assert canvas.tool() == tool and a[f"tool_{tool}"].isChecked(), (widget, tool)
+        canvas.zoom_by(3.0)
+        zoomed = canvas.zoom()
+        qtbot.keyClick(widget, Qt.Key.Key_F)
+        assert canvas.zoom() < zoomed / 2  # fitted again: the whole graph in sight
+        assert widget.hasFocus()  # the keys did not move the focus either
+
+
+def test_tool_keys_type_into_a_text_field_and_do_nothing_on_other_tabs(qtbot, window):
+    canvas, model = window.canvas, window.document.model
+    v = sorted(model.nodes())[0]
+    select(qtbot, window, v)
+    qtbot.keyClick(canvas, Qt.Key.Key_F2)  # the label editor over the vertex: a text field
+    field = canvas.rename_editor()
+    qtbot.waitUntil(field.hasFocus)
+    field.clear()
+    qtbot.keyClicks(field, "Test f")
+    assert field.text() == "Test f" and canvas.tool() == "select"
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert model.label(v) == "Test f" and canvas.tool() == "select"
+    canvas.zoom_by(3.0)
+    zoomed = canvas.zoom()
+    window.tabs.show_tab("nim")
+    other = window.tabs.game_tabs["nim"].heaps
+    focus(qtbot, other)
+    for key in (Qt.Key.Key_E, Qt.Key.Key_T, Qt.Key.Key_F):
+        qtbot.keyClick(other, key)
+    assert canvas.tool() == "select" and canvas.zoom() == zoomed
+    window.tabs.show_tab("graph")
+    focus(qtbot, window.history)
+    qtbot.keyClick(window.history, Qt.Key.Key_E)
+    assert canvas.tool() == "edge"

@@ -1,18 +1,20 @@
 """What the canvas offers on every drawing and needs most on a big one: Go to vertex (Ctrl+G),
-Expand neighbourhood (X, or the context menu), and the view reporting what it shows (so a big
-scene makes items for the vertices in sight, and the minimap follows). Mixed into
+Expand neighbourhood (X, or the context menu), keeping a played move in sight, and the view
+reporting what it shows (so a big scene makes items for the vertices in sight, and the minimap
+follows). Mixed into
 :class:`~sgstudio.gui.canvas.view.GraphCanvas`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QTimer
+from PySide6.QtCore import QPointF, QRectF, QTimer
 from PySide6.QtWidgets import QInputDialog
 
 from sgstudio.gui.canvas import big_canvas
 from sgstudio.gui.commands import SetPositionsCommand
 
 READING_ZOOM = 0.8  # Go to vertex zooms in to at least this
+IN_SIGHT = 80.0  # a played move's vertex stays at least this far (view pixels) inside the view's edges
 
 
 class BigGraphActions:
@@ -59,6 +61,31 @@ class BigGraphActions:
         self.report_view()
         self.status_message.emit(f"Vertex {self.model.label(v)} (id {v}), value {self.model.grundy(v)}")
         return v
+
+    def keep_in_view(self, u: int, v: int) -> None:
+        """A token moved from u to v: if v is not well inside the view, centre on the move (on v
+        alone when u and v do not fit together), at the same zoom."""
+        a, b = self.item_for_vertex(u).pos(), self.item_for_vertex(v).pos()
+        if self.in_sight(b):
+            return
+        view = QRectF(self.viewport().rect()).adjusted(IN_SIGHT, IN_SIGHT, -IN_SIGHT, -IN_SIGHT)
+        inside = self.mapToScene(view.toAlignedRect()).boundingRect()
+        both = QRectF(a, b).normalized()
+        fits = both.width() <= inside.width() and both.height() <= inside.height()
+        self.centerOn(both.center() if fits else b)
+        self.report_view()
+
+    def in_sight(self, p: QPointF) -> bool:
+        """Whether scene point ``p`` shows well inside the view, under neither the legend nor the
+        minimap."""
+        at = QPointF(self.mapFromScene(p))
+        view = QRectF(self.viewport().rect())
+        if not view.adjusted(IN_SIGHT, IN_SIGHT, -IN_SIGHT, -IN_SIGHT).contains(at):
+            return False
+        offset = QPointF(self.viewport().pos())
+        overlays = [getattr(self, name, None) for name in ("_legend", "_minimap")]
+        shown = [QRectF(o.geometry()).translated(-offset) for o in overlays if o and o.isVisible()]
+        return not any(area.contains(at) for area in shown)
 
     def expand_selected(self) -> None:
         """Expand the neighbourhood of the (first) selected vertex."""

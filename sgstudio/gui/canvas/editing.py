@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
 from sgstudio.core.errors import CycleError
+from sgstudio.gui.canvas.geometry import RADIUS
 from sgstudio.gui.canvas.layout import layered_positions
 from sgstudio.gui.canvas.rename import RenameEditor
 from sgstudio.gui.canvas.tips import refusal_text
@@ -27,21 +29,43 @@ from sgstudio.gui.commands import (
 )
 
 PASTE_STEP = 40.0
+CLEAR = 2 * RADIUS + 12.0  # a pasted vertex's centre keeps this far from every other vertex's
 
 
-def free_shift(taken: set[tuple[int, int]], clip: dict, steps: int = 1) -> float:
-    """The shift (``k * PASTE_STEP`` for the least ``k >= steps``) that puts no pasted vertex exactly
-    where a vertex already is (``taken``: positions rounded to whole units), so copies never hide.
+def free_shift(taken: np.ndarray, clip: dict, start: tuple[float, float],
+               step: tuple[float, float]) -> tuple[float, float]:
+    """The first shift ``start + k * step`` (k = 0, 1, ...) that puts every pasted vertex of ``clip``
+    at least :data:`CLEAR` from every vertex at ``taken`` (an (n, 2) array of positions), so that a
+    copy never lies over a vertex.
 
     >>> clip = {"vertices": [[0, "A", 0, 0]]}
-    >>> free_shift(set(), clip), free_shift({(40, 40)}, clip), free_shift({(40, 40), (80, 80)}, clip, 2)
-    (40.0, 80.0, 120.0)
+    >>> free_shift(np.zeros((0, 2)), clip, (40, 40), (40, 40))
+    (40.0, 40.0)
+    >>> free_shift(np.array([[0.0, 0.0]]), clip, (40, 40), (40, 40))  # (40, 40) is 57 from A: too near
+    (80.0, 80.0)
     """
-    rows = [(float(x), float(y)) for _, _, x, y in clip["vertices"]]
-    k = steps
-    while any((round(x + k * PASTE_STEP), round(y + k * PASTE_STEP)) in taken for x, y in rows):
-        k += 1
-    return k * PASTE_STEP
+    rows = np.array([(float(x), float(y)) for _, _, x, y in clip["vertices"]]).reshape(-1, 2)
+    taken = taken[~np.isnan(taken).any(axis=1)] if taken.size else taken.reshape(-1, 2)
+    shift, step_by = np.array(start, float), np.array(step, float)
+    while True:
+        moved = rows + shift
+        low, high = moved.min(axis=0) - CLEAR, moved.max(axis=0) + CLEAR
+        near = taken[((taken >= low) & (taken <= high)).all(axis=1)]
+        gaps = np.linalg.norm(moved[:, None, :] - near[None, :, :], axis=2) if near.size else np.zeros(0)
+        if not gaps.size or gaps.min() >= CLEAR:
+            return float(shift[0]), float(shift[1])
+        shift += step_by
+
+
+def beside(clip: dict) -> tuple[float, float]:
+    """The shift that puts a copy of ``clip`` just right of it (its left edge :data:`CLEAR` beyond
+    the right edge of the copied vertices).
+
+    >>> beside({"vertices": [[0, "A", 0, 0], [1, "B", 100, 50]]}) == (100 + CLEAR, 0.0)
+    True
+    """
+    xs = [float(x) for _, _, x, _ in clip["vertices"]]
+    return max(xs) - min(xs) + CLEAR, 0.0
 
 
 class EditActions:
@@ -149,22 +173,25 @@ class EditActions:
         self.status_message.emit(f"Copied {len(clip['vertices'])} vertices")
 
     def paste(self) -> None:
-        """Paste the copied sub-graph (one undo step), shifted a little each time; select it."""
+        """Paste the copied sub-graph (one undo step), shifted a little more each time and never over
+        a vertex; select it."""
         clip = EditActions._shared_clip
         if clip:
             self._paste_count += 1
-            self._paste_clip(clip, "Paste", PASTE_STEP * self._paste_count)
+            start = PASTE_STEP * self._paste_count
+            self._paste_clip(clip, "Paste", (start, start), (PASTE_STEP, PASTE_STEP))
 
     def duplicate(self) -> None:
-        """Copy and paste the selection in one go, leaving the clipboard alone."""
+        """Copy and paste the selection in one go, beside it and never over a vertex, leaving the
+        clipboard alone."""
         clip = self._selection_clip()
         if clip:
-            self._paste_clip(clip, "Duplicate", PASTE_STEP)
+            self._paste_clip(clip, "Duplicate", beside(clip), (CLEAR, 0.0))
 
-    def _paste_clip(self, clip: dict, text: str, shift: float) -> None:
-        taken = {(round(p[0]), round(p[1])) for p in map(self.model.pos, self.model.nodes()) if p is not None}
-        shift = free_shift(taken, clip, round(shift / PASTE_STEP))
-        cmd = PasteCommand(self.model, clip, (shift, shift), text=text)
+    def _paste_clip(self, clip: dict, text: str, start: tuple[float, float],
+                    step: tuple[float, float]) -> None:
+        shift = free_shift(self.model.positions(), clip, start, step)
+        cmd = PasteCommand(self.model, clip, shift, text=text)
         self.undo_stack.push(cmd)
         self.select_vertices(cmd.new_ids)
         self.status_message.emit(f"{'Pasted' if text == 'Paste' else 'Duplicated'} {cmd.summary}")

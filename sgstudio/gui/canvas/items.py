@@ -33,6 +33,9 @@ from sgstudio.gui.canvas.texts import LABEL_WIDTH, VALUE_WIDTH, PlacedText, fitt
 
 RIM = 7.0  # a press this close to a vertex's edge starts drawing an edge
 TEXT_LOD = 0.4  # below this zoom, labels and values are not drawn
+# The texts' point sizes (scene units): at the built-in example's opening zoom (about 0.64 in a
+# 1280x800 window) a label is about 12 pixels high and g=value about 9, both readable.
+LABEL_PT, VALUE_PT = 14.0, 11.0
 TOKEN_LOD = 0.4  # below this zoom, the token badge is not drawn (the scene's token layer marks tokens)
 ARROW_LOD = 0.12  # below this zoom, arrowheads are not drawn
 VERTEX = QGraphicsItem.UserType + 1
@@ -151,8 +154,8 @@ class VertexItem(QGraphicsRectItem):
         """(label, where, value, where), laid out once per change of label or value (lazily: a
         zoomed-out view never draws text)."""
         if self._texts is None:
-            label, size = fitted_text(self.label, 10, True, LABEL_WIDTH)
-            value = fitted_text(value_text(self.value), min(9.0, size), False, VALUE_WIDTH)  # never bigger
+            label, size = fitted_text(self.label, LABEL_PT, True, LABEL_WIDTH)
+            value = fitted_text(value_text(self.value), min(VALUE_PT, size), False, VALUE_WIDTH)  # not bigger
             self._texts = PlacedText(label, size, True), PlacedText(*value, False)
         return self._texts
 
@@ -215,7 +218,7 @@ class VertexItem(QGraphicsRectItem):
             self._badge_text.draw(painter, centre)
 
 
-_LABEL_AT, _VALUE_AT = QPointF(0, -7), QPointF(0, 8)  # the centres of the label and of g=value
+_LABEL_AT, _VALUE_AT = QPointF(0, -8), QPointF(0, 9)  # the centres of the label and of g=value
 
 
 def value_text(value: Gamma) -> str:

@@ -41,6 +41,8 @@ components); more scroll. Its height follows the room the panel has, never its c
 under it moves as components come and go (unless it is made to fit its lines: ``fit_rows``)."""
 FIT_ROWS_MAX = 12
 """A table that fits its lines grows to at most this many above its nim-sum line."""
+FIT_ROWS_MIN = 2
+"""... and, when the panel is short of room, shrinks to this many, its rows scrolling."""
 NO_MOVE = {Outcome.LOSE: "No winning move: every move leaves a non-zero nim-sum.",
            Outcome.DRAW: "No winning move: nobody can force a win from here.",
            Outcome.WIN: "No winning move listed."}
@@ -154,8 +156,10 @@ class NimTable(QFrame):
         self.rows.setPlainText("\n".join(lines[:split]))
         self.total.setPlainText("\n".join(lines[split:]))
         self.total.horizontalScrollBar().setValue(self.rows.horizontalScrollBar().value())
-        if self.fit_rows:
-            self.rows.setFixedHeight(self._height(self.rows, max(1, min(split, FIT_ROWS_MAX))))
+        if self.fit_rows:  # as high as its lines; less (with a scroll bar) when the panel is short
+            fit = self._height(self.rows, max(1, min(split, FIT_ROWS_MAX)))
+            self.rows.setMinimumHeight(min(fit, self._height(self.rows, FIT_ROWS_MIN)))
+            self.rows.setMaximumHeight(fit)
 
     def toPlainText(self) -> str:
         tail = self.total.toPlainText()

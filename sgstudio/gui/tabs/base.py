@@ -30,13 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QLabel, QWidget
 
 from sgstudio.core import registry
 from sgstudio.core.errors import ParseError
 from sgstudio.gui.cases import choose_case, counted
 from sgstudio.gui.tabs.play_mode import REFUSED, playing_banner
+from sgstudio.gui.undo_guard import GuardedUndoStack
 from sgstudio.gui.work import Work
 
 Command = QUndoCommand | Callable[[], QUndoCommand]
@@ -109,7 +110,7 @@ class GameTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack = GuardedUndoStack(self)  # a failed edit is not kept (gui/undo_guard)
         self.work = Work(self, self.status_message.emit)
         self.playing = False
         self.banner = playing_banner(self)

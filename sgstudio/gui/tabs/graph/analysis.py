@@ -55,6 +55,10 @@ class GraphAnalysis(AnalysisPanel):
         super().__init__(parent, fit_rows=True)
         self.layout_.setContentsMargins(9, 9, 9, 9)
         self.table_box.setTitle("Nim-sum of the tokens (XOR of their values)")
+        # short of room (a small window, the dock shared), the moves give it up before the tokens'
+        # table does: their list asks for no more than its least height (it still takes what is spare)
+        self.moves.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.more.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)  # why a draw: whole
         self.model: GameGraph | None = None
         self._selection: list[int] = []
         self._timer = QTimer(self)

@@ -63,18 +63,36 @@ def draw_reason(model: GameGraph, limit: int = 4) -> str:
     if model.outcome() is not Outcome.DRAW:
         return ""
     label = model.label
-    infinite = sorted({v for v in model.tokens() if not isinstance(model.grundy(v), int)})
+    at_infinity = [v for v in model.tokens() if not isinstance(model.grundy(v), int)]
+    infinite = sorted(set(at_infinity))
     keeping = model.drawing_moves()
     moves = ", ".join(f"{label(a)} -> {label(b)}" for a, b in keeping[:limit])
     if len(keeping) > limit:
         moves += f" and {len(keeping) - limit} more"
-    if len(infinite) == 1:
+    if len(at_infinity) == 1:
         z = infinite[0]
         own = [m for m in keeping if m[0] == z] or [(z, model.witness(z))]
         text = (f"Draw: the token on {label(z)} ({model.grundy(z)}) can keep the game going, "
                 f"e.g. {label(own[0][0])} -> {label(own[0][1])}.")
     else:
-        names = ", ".join(label(z) for z in infinite[:limit])
-        text = (f"Draw: {len(infinite)} tokens are at ∞ ({names}); each side can keep the game "
-                "going with one of them.")
+        where = _tokens_at_infinity(len(at_infinity), [label(z) for z in infinite], limit)
+        text = f"Draw: {where}; each side can keep the game going with one of them."
     return f"{text} Moves that keep the draw: {moves}." if moves else text
+
+
+def _tokens_at_infinity(tokens: int, vertices: list[str], limit: int) -> str:
+    """How many tokens are at ∞, and on which vertices (at most ``limit`` named).
+
+    >>> _tokens_at_infinity(5, ["0", "1", "2"], 4), _tokens_at_infinity(2, ["A"], 4)
+    ('5 tokens are at ∞, on 3 vertices (0, 1, 2)', '2 tokens are at ∞, both on A')
+    >>> _tokens_at_infinity(3, ["A", "B", "C"], 4), _tokens_at_infinity(6, list("ABCDEF"), 4)
+    ('3 tokens are at ∞ (on A, B, C)', '6 tokens are at ∞ (on A, B, C, D and 2 more)')
+    """
+    names = ", ".join(vertices[:limit])
+    if len(vertices) > limit:
+        names += f" and {len(vertices) - limit} more"
+    if len(vertices) == tokens:
+        return f"{tokens} tokens are at ∞ (on {names})"
+    if len(vertices) == 1:
+        return f"{tokens} tokens are at ∞, {'both' if tokens == 2 else 'all'} on {names}"
+    return f"{tokens} tokens are at ∞, on {len(vertices)} vertices ({names})"

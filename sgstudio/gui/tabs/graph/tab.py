@@ -195,6 +195,8 @@ class GraphTab(GameTab):
             item.set_tokens(self.counts[v])
         if self.shadow is not None:
             set_tokens(self.shadow, position)
+        if move is not None:  # the computer's moves too: the view follows the token on a big graph
+            self.canvas.keep_in_view(*move)
         if animate and move is not None:
             u, v = move
             if u in items and v in items:
