@@ -22,6 +22,7 @@ from sgstudio.gui.files import DocumentController
 from sgstudio.gui.panels.play import EDITED, PlayPanel
 from sgstudio.gui.panels.play_target import TabPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
+from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.tabs.studio_tabs import StudioTabs
 from sgstudio.gui.tabs.sums import add_to_sum_action
 from sgstudio.gui.undo_keys import pass_undo_keys
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self.toolbar = acts.build_toolbar(self, self.actions)
         for dock in self.docks.values():
             self.menus["view"].addAction(dock.toggleViewAction())
+        self.menus["view"].setToolTipsVisible(True)  # a dock not offered on a tab says why
         self._wire_canvas()
         self._wire_document()
         self._wire_play()
@@ -112,6 +114,8 @@ class MainWindow(QMainWindow):
     def _wire_tabs(self) -> None:
         self._docks_shown = dict.fromkeys(TAB_DOCKS, True)  # as the user left them
         self._docks_of = self.tabs.current_tab().window_docks
+        for name in TAB_DOCKS:
+            self._offer_dock(name, self.tabs.current_tab())
         self._wide = WIDE_DOCK
         self.tabs.tab_changed.connect(self._tab_changed)
         self.tabs.status_message.connect(self._show_status)
@@ -134,6 +138,7 @@ class MainWindow(QMainWindow):
                 dock.hide()
             elif name in tab.window_docks and name not in before and self._docks_shown[name]:
                 dock.show()
+            self._offer_dock(name, tab)
         right = self.docks["history"]
         if tab.window_docks:
             right.raise_()
@@ -142,6 +147,16 @@ class MainWindow(QMainWindow):
             if before:
                 self._wide = max(right.width(), WIDE_DOCK)
             self.resizeDocks([right], [NARROW_DOCK], Qt.Orientation.Horizontal)
+
+    def _offer_dock(self, name: str, tab: GameTab) -> None:
+        """View > (a tab's dock) only on the tabs that name it: elsewhere it would show the Graph
+        tab's panel (its verdict, its tokens) beside the current tab's own analysis."""
+        toggle, dock = self.docks[name].toggleViewAction(), self.docks[name]
+        offered = name in tab.window_docks
+        toggle.setEnabled(offered)
+        toggle.setToolTip(dock.windowTitle() if offered else
+                          f"The Graph tab's {dock.windowTitle()} panel: shown on the Graph tab "
+                          f"(the {tab.title} tab shows its own analysis)")
 
     def _document_replaced(self, _model: GameGraph) -> None:
         self.play.stop("Another document was opened: play mode ended")
