@@ -165,12 +165,14 @@ class OutcomeBanner(QLabel):
     ('?', True)
     """
 
-    def __init__(self, parent: QWidget | None = None, point_size: float = 30, height: int = 56) -> None:
+    def __init__(self, parent: QWidget | None = None, point_size: float = 30,
+                 height: int | None = None) -> None:
         super().__init__("", parent)
         self.setObjectName("outcome")
         self.setFont(palette.font(point_size, bold=True))
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setMinimumHeight(height)
+        # by default as tall as 30 points need, in proportion: a smaller banner leaves its room to the tab
+        self.setMinimumHeight(round(56 * point_size / 30) if height is None else height)
 
     def set_outcome(self, outcome: Outcome | None, text: str | None = None) -> None:
         """Show ``outcome`` (its name on its colour), or no verdict (``None``: ``text``, by default ``…``)."""

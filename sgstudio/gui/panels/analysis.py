@@ -232,6 +232,7 @@ class AnalysisPanel(QWidget):
         self.play_button = QPushButton("Play", self) if play_button else None
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.setSpacing(4)  # the parts stack in little room (a tab at 1024x700 with the Play dock)
         self.layout_.addWidget(self.outcome)
         self.layout_.addWidget(self.verdict)
         self.table_box = _tight(group_box("Nim-sum (XOR of the values)", self.table))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from sgstudio.gui import palette
 from sgstudio.gui.widgets import FittedLabel
@@ -21,6 +21,7 @@ MAX_LIMIT = 10**8
 """The largest H the spin box offers (10^7 runs in about a second off the UI thread)."""
 DOTS_UP_TO = 2000
 BOUNDARIES_SHOWN = 40
+HOVER_HINT = "hover the plot to read n and g(n)"
 
 
 def _alpha(colour: str, alpha: int) -> QColor:
@@ -51,20 +52,21 @@ class GrundyPlot(QWidget):
         self.recompute = QPushButton("Search again")
         self.recompute.setToolTip("Restart the period search that was cancelled")
         self.recompute.hide()
-        self.hover = QLabel("hover the plot to read n and g(n)")
-        self.hover.setMinimumWidth(170)
+        self.hover = FittedLabel(HOVER_HINT)  # its own line: the longest reading fits, and widens nothing
         self.view = pg.PlotWidget(background=palette.PAPER)
         self._build_items()
-        bottom = QHBoxLayout()  # the caption has the whole width above the plot
-        bottom.addWidget(self.hover, 1)
-        bottom.addWidget(self.recompute)
-        bottom.addWidget(QLabel("H ="))
-        bottom.addWidget(self.limit)
+        hover_row = QHBoxLayout()
+        hover_row.addWidget(self.hover, 1)
+        hover_row.addWidget(self.recompute)
+        self.controls = QGridLayout()  # a control a row ("H =" [H]), so that a narrow tab keeps them whole
+        self.controls.setColumnStretch(2, 1)
+        self.add_control("H =", self.limit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
         layout.addWidget(self.view, 1)
-        layout.addLayout(bottom)
+        layout.addLayout(hover_row)
+        layout.addLayout(self.controls)
         self.values = np.zeros(0, np.int64)
         self.period: tuple[int, int] | None = None
         self.saltus = 0  # g(n + p) = g(n) + saltus past the preperiod (0: purely periodic, as in S-Nim)
@@ -98,6 +100,12 @@ class GrundyPlot(QWidget):
         self.marker = pg.ScatterPlotItem(size=11, pen=pg.mkPen(palette.INK, width=1.5),
                                          brush=pg.mkBrush(None))
         item.addItem(self.marker)
+
+    def add_control(self, text: str, control: QWidget) -> None:
+        """A row of the controls under the plot: ``text``, then ``control``."""
+        row = self.controls.rowCount()
+        self.controls.addWidget(QLabel(text), row, 0, Qt.AlignmentFlag.AlignRight)
+        self.controls.addWidget(control, row, 1)
 
     # -- showing ---------------------------------------------------------------------------------
     def set_limit(self, h: int) -> None:
@@ -175,7 +183,7 @@ class GrundyPlot(QWidget):
     def hover_at(self, scene_pos: QPointF) -> None:
         found = self.value_at(scene_pos)
         if found is None:
-            self.hover.setText("")
+            self.hover.setText(HOVER_HINT)
             self.marker.setData([], [])
             return
         n, g = found

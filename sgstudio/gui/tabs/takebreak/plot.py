@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLabel, QSpinBox
+from PySide6.QtWidgets import QSpinBox
 
 from sgstudio.core.games.takebreak_period import PeriodReport
 from sgstudio.core.positions.takebreak import PERIOD_SEARCH_DEFAULT, PLOT_MAX, SEARCH_MAX, SEARCH_MIN
@@ -54,9 +54,7 @@ class TakeBreakPlot(GrundyPlot):
         self.search.setKeyboardTracking(False)
         self.search.setSingleStep(PERIOD_SEARCH_DEFAULT)
         self.search.setToolTip("The period search looks within this many values (off the UI thread)")
-        bottom = layout.itemAt(layout.count() - 1).layout()
-        bottom.insertWidget(bottom.count() - 2, QLabel("period search within"))
-        bottom.insertWidget(bottom.count() - 2, self.search)
+        self.add_control("period search within", self.search)
         self.recompute.setText("Compute again")
         self.recompute.setToolTip("Compute again what was cancelled")
         self.rare_shown = np.zeros(0, np.int64)
