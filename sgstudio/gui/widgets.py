@@ -199,9 +199,10 @@ def group_box(title: str, *widgets: QWidget) -> QGroupBox:
     return box
 
 
-def message_line(parent: QWidget | None = None) -> QLabel:
-    """A tab's message line: empty at first, its refusals and errors in vermillion."""
-    label = QLabel("", parent)
+def message_line(parent: QWidget | None = None, lines: int = 2) -> FittedLabel:
+    """A tab's message line: empty at first, its refusals and errors in vermillion, in ``lines``
+    lines (a longer one is cut with "…", whole in its tooltip: it never widens the tab)."""
+    label = FittedLabel("", parent, lines=lines)
     label.setStyleSheet(f"color: {palette.VERMILLION}")
     return label
 

@@ -7,6 +7,8 @@ the tab bar whole while playing.
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from layout_audit import problems
 from PySide6.QtCore import QPoint, QRect, Qt
@@ -160,3 +162,52 @@ def test_while_playing_the_banner_leaves_every_tab_in_the_tab_bar(qtbot, window,
         qtbot.mouseClick(bar, L, pos=bar.tabRect(window.tabs.indexOf(window.tabs.pages["nim"])).center())
         assert window.tabs.current_key() == "nim" and not window.play.playing  # Nim's tab is reachable
         assert not banner.isVisible()
+
+
+# -- Take & break through a long run --------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_take_and_break_stays_whole_through_a_long_run(qtbot, window, size, monkeypatch):
+    from sgstudio.core.games.takebreak import TakeBreakGame
+
+    resized(qtbot, window, size)
+    click_tab(qtbot, window, "takebreak")
+    tab = window.tabs.game_tabs["takebreak"]
+    searched = threading.Event()
+
+    def slow_period(game, max_values=None, progress=None):  # the period search: polls until cancelled
+        searched.set()
+        while True:
+            progress(1, 1000)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(TakeBreakGame, "period", slow_period)
+        tab.plot.search.setValue(tab.plot.search.maximum())  # the longest search the tab offers
+        type_into(qtbot, tab.editor.field, "0.137")
+        qtbot.waitUntil(lambda: searched.is_set() and tab.progress.isVisible(), timeout=20000)
+        laid_out(qtbot, window)
+        text = tab.progress.label.text()
+        assert text.startswith("Searching the period of Dawson's chess (0.137) within 10,000,000")
+        assert problems(window) == []  # the long "Searching the period of …" line widens nothing
+        with qtbot.waitSignal(tab.work.tasks["values"].cancelled, timeout=5000):
+            qtbot.mouseClick(tab.progress.cancel_button, L)
+        assert tab.settle() and tab.plot.recompute.isVisible()
+        laid_out(qtbot, window)
+        assert problems(window) == []  # "Compute again" beside the hover line
+    tab.plot.search.setValue(131_072)
+    type_into(qtbot, tab.editor.field, "0.77")
+    type_into(qtbot, tab.plot.limit.lineEdit(), "200000")
+    assert tab.settle() and len(tab.plot.values) == 200_001
+    laid_out(qtbot, window)
+    assert problems(window) == []
+    type_into(qtbot, tab.editor.field, "0." + "7" * 60 + "g")  # refused: its column and why
+    laid_out(qtbot, window)
+    assert tab.editor.error_column == 63
+    assert problems(window) == []  # the line shows the part around the bad character
+    error = tab.editor.error
+    assert error.text().startswith("<tt>…") and ">g</span></tt>" in error.text()
+    assert "7" * 60 + "g" in error.toolTip() and "column 63" in error.toolTip()
+    assert "the tab keeps 0.77" in error.toolTip()
+    type_into(qtbot, tab.heaps, "5 9 x14 7")  # refused heaps: the message is cut, never widens the tab
+    laid_out(qtbot, window)
+    assert "'x14' is not a heap size" in tab.message.text() and tab.model.heaps == (5, 9, 14)
+    assert problems(window) == []

@@ -135,7 +135,6 @@ class BoardTab(GameTab):
         self.clear_button = QPushButton("Clear")
         self.import_button = QPushButton("Import HDU 5724…")
         self.message = message_line()
-        self.message.setWordWrap(True)
         self.message.setProperty("hides", True)  # shown only with a message
         self.message.hide()
         self.counts = QLabel()
