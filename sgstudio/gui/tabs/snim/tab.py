@@ -143,6 +143,7 @@ class SNimTab(GameTab):
         self.judge.load_requested.connect(self._load_position)
         self.plot.limit_changed.connect(self._limit_chosen)
         self.plot.recompute_requested.connect(self.start_period_search)
+        self.plot.said.connect(self.status_message)
 
     # -- edits -----------------------------------------------------------------------------------
     def _add_heap(self, index: int, size: int) -> None:

@@ -135,6 +135,7 @@ class TakeBreakTab(RedrawnPlayTab):
         self.plot.limit_changed.connect(self._limit_chosen)
         self.plot.search_changed.connect(self._search_chosen)
         self.plot.recompute_requested.connect(self._resume)
+        self.plot.said.connect(self.status_message)
 
     # -- edits (each one undo step) -------------------------------------------------------------
     def _typed_heaps(self) -> None:

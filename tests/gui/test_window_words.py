@@ -1,0 +1,47 @@
+"""The window's words, read as a person reads them: a number typed beyond what a box takes is said
+to be capped, a refused component keeps its text, undo texts say what happened, a position with no
+move says so, Help covers every tab, About gives the version."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from sgstudio.core.positions.takebreak import PLOT_MAX, SEARCH_MAX
+from sgstudio.gui.tabs.snim.plot import MAX_LIMIT
+
+L = Qt.MouseButton.LeftButton
+
+
+def show(qtbot, window, key: str):
+    window.tabs.show_tab(key)
+    tab = window.tabs.game_tabs[key]
+    assert tab.settle()
+    return tab
+
+
+def type_number(qtbot, box, digits: str) -> None:
+    """Select the spin box's text and type ``digits``, then Enter, as a person does."""
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box.lineEdit(), digits)
+    qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Return)
+
+
+# -- a number beyond a box's largest ---------------------------------------------------------------
+@pytest.mark.parametrize(("key", "box", "largest"), [("takebreak", "limit", PLOT_MAX),
+                                                     ("takebreak", "search", SEARCH_MAX),
+                                                     ("snim", "limit", MAX_LIMIT)])
+def test_a_number_beyond_the_largest_is_capped_and_said_so(qtbot, window, key, box, largest):
+    tab = show(qtbot, window, key)
+    spin = getattr(tab.plot, box)
+    typed = largest * 2 + 16  # e.g. H = 33,554,448 in a box that goes to 16,777,216
+    with qtbot.waitSignal(tab.status_message) as said:
+        type_number(qtbot, spin, str(typed))
+    assert spin.value() == largest  # what the tab uses: the largest it takes, not the first digits
+    message = said.args[0]
+    assert f"{typed:,}" in message and f"{largest:,}" in message and "at most" in message
+    assert tab.plot.hover.text() == message  # beside the box, not only in the status bar
+    tab.cancel_work()  # no need to compute that many values here
+    type_number(qtbot, spin, "2048")  # a number in range: no word
+    assert spin.value() == 2048 and tab.plot.hover.text() != message
+    assert tab.settle()
