@@ -45,3 +45,46 @@ def test_a_number_beyond_the_largest_is_capped_and_said_so(qtbot, window, key, b
     type_number(qtbot, spin, "2048")  # a number in range: no word
     assert spin.value() == 2048 and tab.plot.hover.text() != message
     assert tab.settle()
+
+
+# -- Sum > Add > From text keeps what was typed ---------------------------------------------------------
+def input_dialog(qtbot):
+    """The text dialog once it is shown (modal)."""
+    from PySide6.QtWidgets import QApplication, QInputDialog
+
+    found = []
+    qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog) and found.append(
+        QApplication.activeModalWidget()) is None, timeout=5000)
+    return found[-1]
+
+
+def test_a_refused_component_is_asked_again_as_typed_with_the_reason(qtbot, window):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QLineEdit
+
+    tab = show(qtbot, window, "sum")
+    before = tab.model.components
+    seen = []
+
+    def person() -> None:  # each step in its own turn of the event loop: a dialog's exec returns first
+        dialog = input_dialog(qtbot)
+        field = dialog.findChild(QLineEdit)
+        qtbot.keyClicks(field, "snim:1,3,4")  # the heap is missing
+        QTimer.singleShot(0, corrects)
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+
+    def corrects() -> None:
+        again = input_dialog(qtbot)
+        field = again.findChild(QLineEdit)
+        seen.append((field.text(), again.labelText()))
+        field.end(False)
+        qtbot.keyClicks(field, ":10")  # corrected, not typed anew
+        qtbot.keyClick(field, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, person)
+    tab.add_menu.actions()[-1].trigger()  # Add > From text…
+    assert seen and seen[0][0] == "snim:1,3,4"
+    assert seen[0][1].startswith("Not added: ") and "Correct it" in seen[0][1]
+    assert len(tab.model.components) == len(before) + 1
+    added = tab.model.components[-1]
+    assert added.text().endswith("heaps 10") and tab.undo_stack.count() == 1
