@@ -101,3 +101,54 @@ def test_s_nim_add_heap_says_the_size_and_where_it_went(qtbot, window):
     assert tab.model.heaps == heaps[:2] + (heaps[1],) + heaps[2:]
     assert tab.undo_stack.undoText() == f"Add a heap of {heaps[1]} (heap 3)"
     assert window.history.model().index(1, 0).data() == tab.undo_stack.undoText()  # the Undo History too
+
+
+# -- a position with no move at all -----------------------------------------------------------------
+def panel_words(panel) -> tuple[str, str, list[str]]:
+    notes = [panel.moves.item(i).text() for i in range(panel.moves.count())]
+    return panel.outcome_text(), panel.verdict.text(), notes
+
+
+def type_line(qtbot, field, text: str) -> None:
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_a_position_without_a_move_says_so(qtbot, window):
+    from sgstudio.core.games.nim import NimGame
+    from sgstudio.gui.panels.analysis import NO_MOVE, NO_MOVE_AT_ALL, STUCK
+
+    nim = show(qtbot, window, "nim")
+    type_line(qtbot, nim.heaps, "0 0")  # no stone: no move at all
+    assert not NimGame().has_move((0, 0))
+    assert panel_words(nim.analysis_panel) == ("LOSE", STUCK, [NO_MOVE_AT_ALL])
+    type_line(qtbot, nim.heaps, "2 2")  # lost, with moves: each leaves a non-zero nim-sum
+    outcome, verdict, notes = panel_words(nim.analysis_panel)
+    assert outcome == "LOSE" and notes == [NO_MOVE[nim.analysis_panel.analysis.outcome]]
+    assert "every move makes it non-zero" in verdict
+    breaks = show(qtbot, window, "takebreak")
+    type_line(qtbot, breaks.editor.field, "0.07")  # Dawson's Kayles: a move takes 2
+    type_line(qtbot, breaks.heaps, "1 1")
+    assert breaks.settle()
+    game = breaks.model.game
+    assert not game.has_move((1, 1)) and game.has_move((2, 1))
+    assert panel_words(breaks.analysis_panel) == ("LOSE", STUCK, [NO_MOVE_AT_ALL])
+    from test_tab_snim import cell_center, edit_heap
+
+    snim = show(qtbot, window, "snim")  # S = 2 5 7: a heap of 1 cannot move
+    view = snim.heap_table.view
+    qtbot.mouseClick(view.viewport(), L, pos=cell_center(snim, 2, 0))
+    qtbot.mouseClick(snim.heap_table.remove_button, L)
+    edit_heap(qtbot, snim, 0, "1")
+    edit_heap(qtbot, snim, 1, "1")
+    assert snim.settle() and snim.model.heaps == (1, 1) and not snim.model.game.has_move((1, 1))
+    assert panel_words(snim.analysis_panel) == ("LOSE", STUCK, [NO_MOVE_AT_ALL])
+    window.tabs.show_tab("graph")  # one token on a vertex without an arrow out
+    model = window.document.model
+    for token in list(model.tokens()):
+        model.remove_token(token)
+    sink = next(v for v in model.nodes() if not model.successors(v))
+    model.add_token(sink)
+    qtbot.waitUntil(lambda: window.analysis.outcome_text() == "LOSE")
+    assert panel_words(window.analysis) == ("LOSE", STUCK, [NO_MOVE_AT_ALL])

@@ -185,7 +185,8 @@ class SNimTab(GameTab):
         if analysis is None:
             self.analysis_panel.show_pending("…", pending)
         else:
-            self.analysis_panel.show_analysis(analysis)
+            game = (self.play.model if self.play.model is not None else self.model).game
+            self.analysis_panel.show_analysis(analysis, has_move=lambda: game.has_move(heaps))
         self.analysis_panel.set_read_only(self.playing)
 
     def _evaluate(self, shown: SNimPosition) -> None:

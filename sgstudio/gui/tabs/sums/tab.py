@@ -273,7 +273,8 @@ class SumTab(RedrawnPlayTab):
         self.theorem.setText(explain(game, position) if position else EMPTY)
         analysis = game.analyse(position)  # the table names the games: the nim-sum shows #i only
         components = tuple(replace(c, detail="") for c in analysis.components)
-        self.analysis_panel.show_analysis(replace(analysis, components=components, detail_title=""))
+        self.analysis_panel.show_analysis(replace(analysis, components=components, detail_title=""),
+                                          has_move=lambda: game.has_move(position))
         self._enable()
 
     def _enable(self) -> None:
