@@ -35,6 +35,34 @@ ABOUT = ("<b>sgstudio</b><br>A studio for impartial games under the Sprague–Gr
          "place tokens, see who wins and every winning move.")
 
 
+def studio_version() -> str:
+    """sgstudio's version, from its package metadata (the source's when it is not installed).
+
+    >>> import sgstudio
+    >>> studio_version() == sgstudio.__version__
+    True
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("sgstudio")
+    except PackageNotFoundError:
+        import sgstudio
+
+        return sgstudio.__version__
+
+
+def about_text() -> str:
+    """Help > About: what sgstudio is, its version and what it runs on."""
+    import platform
+
+    import PySide6
+    from PySide6.QtCore import qVersion
+
+    return (f"{ABOUT}<br><br>Version {studio_version()}<br>"
+            f"Python {platform.python_version()}, PySide6 {PySide6.__version__}, Qt {qVersion()}")
+
+
 class MainWindow(QMainWindow):
     """The studio window (``settings`` lets tests keep recent files away from the user's)."""
 
@@ -219,7 +247,7 @@ class MainWindow(QMainWindow):
         a["shortcuts"].triggered.connect(lambda: helps.shortcuts_dialog(self).exec())
         a["values_help"].triggered.connect(lambda: helps.values_dialog(self).exec())
         a["computer_help"].triggered.connect(lambda: helps.computer_dialog(self).exec())
-        a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", ABOUT))
+        a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", about_text()))
 
     def _preferences(self) -> None:
         from sgstudio.gui.preferences import edit_preferences

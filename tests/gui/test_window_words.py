@@ -152,3 +152,17 @@ def test_a_position_without_a_move_says_so(qtbot, window):
     model.add_token(sink)
     qtbot.waitUntil(lambda: window.analysis.outcome_text() == "LOSE")
     assert panel_words(window.analysis) == ("LOSE", STUCK, [NO_MOVE_AT_ALL])
+
+
+# -- About ------------------------------------------------------------------------------------------
+def test_about_shows_the_version_of_the_package(qtbot, window, monkeypatch):
+    from importlib.metadata import version
+
+    from PySide6.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "about", lambda _parent, title, text: shown.append((title, text)))
+    about = next(a for a in window.menus["help"].actions() if a.text().replace("&", "").startswith("About"))
+    about.trigger()
+    assert len(shown) == 1 and shown[0][0] == "About sgstudio"
+    assert f"Version {version('sgstudio')}" in shown[0][1] and "Qt 6." in shown[0][1]
