@@ -74,7 +74,8 @@ BOARD: Rows = [
 TAKEBREAK: Rows = [
     ("Type in the Rule field, Enter", "A rule: a code such as 0.77 or 0.137, or grundy, split:3, snim:1,3,4 "
      "(checked and said in words as you type; Enter or leaving the field uses it, one undo step)"),
-    ("Presets", "Kayles, Dawson's Kayles, Dawson's chess, Treblecross, Officers, Grundy's game, Lasker's Nim"),
+    ("Presets", "Kayles, Dawson's Kayles, Dawson's chess, Treblecross, Officers, Grundy's game, "
+     "Lasker's Nim"),
     ("Heaps field, Enter / Set heaps", "The heaps, e.g. 5 9 14"),
     ("Double-click / Enter a winning move", "Play it (one undo step); the Play button does the same"),
     ("H box, Enter", "Plot and table g(0..H); hover the plot to read n and g(n)"),

@@ -7,8 +7,9 @@ not read or reach:
   wraps: its height for that width), unless it cuts its text on purpose (a
   :class:`~sgstudio.gui.widgets.FittedLabel`) and gives the whole in its tooltip;
 - a group box whose title does not fit;
-- a label, group box or control (button, line edit, spin box, combo box) cut by a widget around it
-  (a splitter or a frame too small for it), or lying outside the window;
+- a label, group box, control (button, line edit, spin box, combo box) or view (a plot, a table, a
+  list) cut by a widget around it (a splitter or a frame too small for it), or lying outside the
+  window;
 - a scroll area of a tab page that scrolls sideways (it cuts the starts of the lines: "e-and-break
   rule"); a page may scroll up and down, and a control below its viewport is then reachable, as
   long as it lies whole in the page;
@@ -159,6 +160,9 @@ def problems(window: QWidget) -> list[str]:
             why = title_problem(widget) or cut(widget, window)
         elif isinstance(widget, CONTROLS) and not _inner_control(widget):
             why = cut(widget, window)
+        elif isinstance(widget, QAbstractScrollArea) and not isinstance(widget, QScrollArea) \
+                and not _inner_control(widget):
+            why = cut(widget, window)  # a plot, a table, a list: in sight, or reachable as a whole
         if why:
             found.append(f"{name(widget)} {why}")
     return found

@@ -37,7 +37,7 @@ def test_keyboard_shortcuts_have_a_section_per_tab_with_its_keys(qtbot, window, 
     window.actions["shortcuts"].trigger()
     rows = table_rows(shown[0])
     titles = [keys for keys, action in rows if not action]
-    tabs = [f"{window.tabs.game_tabs[key].title} tab" for key in window.tabs.keys()]  # every tab, in order
+    tabs = [f"{tab.title} tab" for tab in window.tabs.game_tabs.values()]  # every tab, in order
     assert titles == ["Everywhere", *tabs, "Play panel"]
     assert "Take & break tab" in titles and "Nim tab" in titles
 
@@ -56,7 +56,8 @@ def test_keyboard_shortcuts_have_a_section_per_tab_with_its_keys(qtbot, window, 
     assert "Ctrl+L" in section("Graph tab")
     assert "Edit… / double-click a row" in section("Sum tab") and "Ctrl+Shift+A" in section("Everywhere")
     takebreak = section("Take & break tab")
-    for words in ("Rule field", "Presets", "H box", "Period search", "values table", "Cancel", "winning move"):
+    for words in ("Rule field", "Presets", "H box", "Period search", "values table", "Cancel",
+                  "winning move"):
         assert words in takebreak, words
     assert "Heaps field" in section("Nim tab") and "winning move" in section("Nim tab")
 

@@ -113,7 +113,7 @@ def test_the_values_table_shows_every_value_and_the_period_columns(qtbot, window
 @pytest.mark.parametrize("size", SIZES)
 def test_every_tab_reads_whole_and_has_its_controls_in_reach(qtbot, window, size):
     resized(qtbot, window, size)
-    for key in window.tabs.keys():
+    for key in window.tabs.game_tabs:
         click_tab(qtbot, window, key)
         assert problems(window) == [], key
         page = window.tabs.pages[key]

@@ -98,7 +98,7 @@ def test_s_nim_add_heap_says_the_size_and_where_it_went(qtbot, window):
     rect = view.visualRect(view.model().index(1, 0))
     qtbot.mouseClick(view.viewport(), L, pos=rect.center())  # heap 2 current
     qtbot.mouseClick(tab.heap_table.add_button, L)  # a copy of heap 2 after it
-    assert tab.model.heaps == heaps[:2] + (heaps[1],) + heaps[2:]
+    assert tab.model.heaps == (*heaps[:2], heaps[1], *heaps[2:])
     assert tab.undo_stack.undoText() == f"Add a heap of {heaps[1]} (heap 3)"
     assert window.history.model().index(1, 0).data() == tab.undo_stack.undoText()  # the Undo History too
 
