@@ -71,6 +71,23 @@ BOARD: Rows = [
     ("Click a row number", "Make that row current"),
     ("Double-click / Enter a winning move", "Play it (one undo step); hover it to see its arrow"),
 ]
+TAKEBREAK: Rows = [
+    ("Type in the Rule field, Enter", "A rule: a code such as 0.77 or 0.137, or grundy, split:3, snim:1,3,4 "
+     "(checked and said in words as you type; Enter or leaving the field uses it, one undo step)"),
+    ("Presets", "Kayles, Dawson's Kayles, Dawson's chess, Treblecross, Officers, Grundy's game, "
+     "Lasker's Nim"),
+    ("Heaps field, Enter / Set heaps", "The heaps, e.g. 5 9 14"),
+    ("Double-click / Enter a winning move", "Play it (one undo step); the Play button does the same"),
+    ("H box, Enter", "Plot and table g(0..H); hover the plot to read n and g(n)"),
+    ("Period search box, Enter", "How many values the period search looks within"),
+    ("Hover a cell of the values table", "Its n and g(n); the table scrolls sideways when it is wider "
+     "than its room"),
+    ("Cancel (under the plot)", "Stop a long computation; Compute again goes on from what was computed"),
+]
+NIM: Rows = [
+    ("Heaps field, Enter / Set heaps", "The heaps, e.g. 3 4 5 (one undo step)"),
+    ("Double-click / Enter a winning move", "Play it (one undo step)"),
+]
 SUM: Rows = [
     ("Add", "A small position of each game, or one typed as sgstudio sum reads it (0.07:15)"),
     ("Edit… / double-click a row", "Type the component's position anew, as a saved file keeps it"),
@@ -95,6 +112,8 @@ SECTIONS: list[tuple[str, Rows]] = [
     ("S-Nim tab", SNIM),
     ("Split-nim tab", SPLITNIM),
     ("Board tab", BOARD),
+    ("Take & break tab", TAKEBREAK),
+    ("Nim tab", NIM),
     ("Sum tab", SUM),
     ("Play panel", PLAY),
 ]
@@ -197,6 +216,12 @@ file), and from that vertex its arrows in the order they were drawn.</li>
 <li><b>Split-nim:</b> heap 1 first, then heap 2, &hellip;; within a heap the takes first, the one
 leaving the fewest stones first (taking the whole heap comes first of all), then the split.</li>
 <li><b>Board:</b> the top row first, then the leftmost chess that can move.</li>
+<li><b>Take &amp; break:</b> heap 1 first, then heap 2, &hellip;; within a heap the smallest take
+first, then the move leaving the fewest heaps, then the one whose smallest heap left is smallest.</li>
+<li><b>Nim:</b> heap 1 first, then heap 2, &hellip; (a heap has one winning move at most: to its size
+XOR the nim-sum).</li>
+<li><b>Sum:</b> component #1 first, then #2, &hellip;; within a component in that game's order
+(with a loopy component, the moves that make the most progress come first).</li>
 </ul>
 <h3>From a losing position (nim-sum 0)</h3>
 <p>Every move now hands you a win, so the computer makes it as hard as it can:</p>

@@ -24,6 +24,7 @@ from sgstudio.gui.files import DocumentController
 from sgstudio.gui.panels.play import EDITED, PlayPanel
 from sgstudio.gui.panels.play_target import TabPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
+from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.tabs.studio_tabs import StudioTabs
 from sgstudio.gui.tabs.sums import add_to_sum_action
 from sgstudio.gui.undo_keys import pass_undo_keys
@@ -34,6 +35,34 @@ WIDE_DOCK, NARROW_DOCK = 400, 270  # the right docks' width with a tab's docks, 
 
 ABOUT = ("<b>sgstudio</b><br>A studio for impartial games under the Sprague–Grundy theory: draw a game, "
          "place tokens, see who wins and every winning move.")
+
+
+def studio_version() -> str:
+    """sgstudio's version, from its package metadata (the source's when it is not installed).
+
+    >>> import sgstudio
+    >>> studio_version() == sgstudio.__version__
+    True
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("sgstudio")
+    except PackageNotFoundError:
+        import sgstudio
+
+        return sgstudio.__version__
+
+
+def about_text() -> str:
+    """Help > About: what sgstudio is, its version and what it runs on."""
+    import platform
+
+    import PySide6
+    from PySide6.QtCore import qVersion
+
+    return (f"{ABOUT}<br><br>Version {studio_version()}<br>"
+            f"Python {platform.python_version()}, PySide6 {PySide6.__version__}, Qt {qVersion()}")
 
 
 class MainWindow(QMainWindow):
@@ -71,6 +100,7 @@ class MainWindow(QMainWindow):
         self.toolbar = acts.build_toolbar(self, self.actions)
         for dock in self.docks.values():
             self.menus["view"].addAction(dock.toggleViewAction())
+        self.menus["view"].setToolTipsVisible(True)  # a dock not offered on a tab says why
         self._wire_canvas()
         self._wire_document()
         self._wire_play()
@@ -117,6 +147,8 @@ class MainWindow(QMainWindow):
     def _wire_tabs(self) -> None:
         self._docks_shown = dict.fromkeys(TAB_DOCKS, True)  # as the user left them
         self._docks_of = self.tabs.current_tab().window_docks
+        for name in TAB_DOCKS:
+            self._offer_dock(name, self.tabs.current_tab())
         self._wide = WIDE_DOCK
         self.tabs.tab_changed.connect(self._tab_changed)
         self.tabs.status_message.connect(self._show_status)
@@ -139,6 +171,7 @@ class MainWindow(QMainWindow):
                 dock.hide()
             elif name in tab.window_docks and name not in before and self._docks_shown[name]:
                 dock.show()
+            self._offer_dock(name, tab)
         right = self.docks["history"]
         if tab.window_docks:
             right.raise_()
@@ -147,6 +180,16 @@ class MainWindow(QMainWindow):
             if before:
                 self._wide = max(right.width(), WIDE_DOCK)
             self.resizeDocks([right], [NARROW_DOCK], Qt.Orientation.Horizontal)
+
+    def _offer_dock(self, name: str, tab: GameTab) -> None:
+        """View > (a tab's dock) only on the tabs that name it: elsewhere it would show the Graph
+        tab's panel (its verdict, its tokens) beside the current tab's own analysis."""
+        toggle, dock = self.docks[name].toggleViewAction(), self.docks[name]
+        offered = name in tab.window_docks
+        toggle.setEnabled(offered)
+        toggle.setToolTip(dock.windowTitle() if offered else
+                          f"The Graph tab's {dock.windowTitle()} panel: shown on the Graph tab "
+                          f"(the {tab.title} tab shows its own analysis)")
 
     def _document_replaced(self, _model: GameGraph) -> None:
         self.play.stop("Another document was opened: play mode ended")
@@ -210,7 +253,7 @@ class MainWindow(QMainWindow):
         a["shortcuts"].triggered.connect(lambda: helps.shortcuts_dialog(self).exec())
         a["values_help"].triggered.connect(lambda: helps.values_dialog(self).exec())
         a["computer_help"].triggered.connect(lambda: helps.computer_dialog(self).exec())
-        a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", ABOUT))
+        a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", about_text()))
 
     def _preferences(self) -> None:
         from sgstudio.gui.preferences import edit_preferences

@@ -55,8 +55,10 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QProgressDialog, QPushButton, QWidget
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QProgressDialog, QPushButton, QWidget
+
+from sgstudio.gui.widgets import FittedLabel
 
 Progress = Callable[[int, int], None]
 _LIVE: set[_Thread] = set()  # started worker threads, held until they stopped and were joined
@@ -191,18 +193,20 @@ atexit.register(join_all)
 
 
 class TaskProgress(QWidget):
-    """A label, a progress bar and a Cancel button for one task at a time; hidden when idle."""
+    """A label (of ``lines`` lines), a progress bar and a Cancel button for one task at a time; hidden
+    when idle."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, lines: int = 1) -> None:
         super().__init__(parent)
-        self.label = QLabel()
+        self.label = FittedLabel(lines=lines)  # a long text never widens the tab: cut, whole in its tip
+        self.label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.bar = QProgressBar()
         self.bar.setTextVisible(True)
         self.cancel_button = QPushButton("Cancel")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.label)
-        layout.addWidget(self.bar, 1)
+        layout.addWidget(self.label, 3)
+        layout.addWidget(self.bar, 2)
         layout.addWidget(self.cancel_button)
         self.task: Task | None = None
         self.cancel_button.clicked.connect(self._cancel)

@@ -4,7 +4,8 @@
 of lines that never grows or widens its panel: longer text is cut with "…", the full text in its
 tooltip. :func:`set_text` writes a set (S of S-Nim) short enough for a heading.
 :func:`banner_over_columns` lays a tab out as its banner above columns side by side, and
-:func:`message_line` is a tab's line for refusals and errors.
+:func:`message_line` is a tab's line for refusals and errors. :class:`CappedSpinBox` takes a number
+typed beyond its maximum and says that it set the maximum.
 
 :class:`OutcomeBanner` is the WIN / LOSE / DRAW banner of every view of a position (the Analysis
 panel of every tab): WIN in ink on orange, LOSE in white on blue, DRAW in ink on reddish purple
@@ -17,9 +18,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent, QTextLayout, QTextOption
-from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent, QTextLayout, QTextOption, QValidator
+from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QSpinBox, QSplitter, QVBoxLayout, QWidget
 
 from sgstudio.core.outcome import Outcome
 from sgstudio.gui import palette
@@ -165,12 +166,14 @@ class OutcomeBanner(QLabel):
     ('?', True)
     """
 
-    def __init__(self, parent: QWidget | None = None, point_size: float = 30, height: int = 56) -> None:
+    def __init__(self, parent: QWidget | None = None, point_size: float = 30,
+                 height: int | None = None) -> None:
         super().__init__("", parent)
         self.setObjectName("outcome")
         self.setFont(palette.font(point_size, bold=True))
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setMinimumHeight(height)
+        # by default as tall as 30 points need, in proportion: a smaller banner leaves its room to the tab
+        self.setMinimumHeight(round(56 * point_size / 30) if height is None else height)
 
     def set_outcome(self, outcome: Outcome | None, text: str | None = None) -> None:
         """Show ``outcome`` (its name on its colour), or no verdict (``None``: ``text``, by default ``…``)."""
@@ -188,6 +191,42 @@ class OutcomeBanner(QLabel):
         self.setStyleSheet("")
 
 
+class CappedSpinBox(QSpinBox):
+    """A spin box that takes a number typed beyond its maximum: it sets the maximum and says so
+    (``capped(typed)``), where a QSpinBox refuses the keystroke without a word (typing 20000000 in a
+    box that goes to 16,777,216 left 2,000,000).
+
+    >>> from PySide6.QtWidgets import QApplication
+    >>> app = QApplication.instance() or QApplication([])
+    >>> box, seen = CappedSpinBox(), []
+    >>> box.setRange(1, 1000); _ = box.capped.connect(seen.append)
+    >>> box.lineEdit().setText("25000"); box.interpretText(); box.value(), seen
+    (1000, [25000])
+    """
+
+    capped = Signal(int)
+
+    def typed_number(self, text: str) -> int | None:
+        """The whole number ``text`` writes (group separators, prefix and suffix aside), or None."""
+        body = text.removeprefix(self.prefix()).removesuffix(self.suffix()).strip()
+        body = body.replace(self.locale().groupSeparator(), "").replace(",", "")
+        return int(body) if body.isdigit() else None
+
+    def validate(self, text: str, pos: int) -> object:
+        state, text, pos = super().validate(text, pos)
+        number = self.typed_number(text)
+        if state == QValidator.State.Invalid and number is not None and number > self.maximum():
+            state = QValidator.State.Intermediate  # typed on; Enter (fixup) sets the maximum
+        return state, text, pos
+
+    def fixup(self, text: str) -> str:
+        number = self.typed_number(text)
+        if number is not None and number > self.maximum():
+            self.capped.emit(number)
+            return self.textFromValue(self.maximum())
+        return super().fixup(text)
+
+
 def group_box(title: str, *widgets: QWidget) -> QGroupBox:
     """A titled frame holding ``widgets`` one under the other."""
     box = QGroupBox(title)
@@ -197,9 +236,10 @@ def group_box(title: str, *widgets: QWidget) -> QGroupBox:
     return box
 
 
-def message_line(parent: QWidget | None = None) -> QLabel:
-    """A tab's message line: empty at first, its refusals and errors in vermillion."""
-    label = QLabel("", parent)
+def message_line(parent: QWidget | None = None, lines: int = 2) -> FittedLabel:
+    """A tab's message line: empty at first, its refusals and errors in vermillion, in ``lines``
+    lines (a longer one is cut with "…", whole in its tooltip: it never widens the tab)."""
+    label = FittedLabel("", parent, lines=lines)
     label.setStyleSheet(f"color: {palette.VERMILLION}")
     return label
 

@@ -23,8 +23,8 @@ def test_how_the_computer_plays_is_written_for_people(qtbot, window, shown):
         assert jargon not in text, jargon
     assert "nim-sum 0" in text and "fewest" in text and "longest" in text
     assert f"at most {policy.MAX_CANDIDATES}" in text
-    for game in ("Graph", "S-Nim", "Split-nim", "Board"):  # the order of each game is stated
-        assert game in text, game
+    for game in ("Graph", "S-Nim", "Split-nim", "Board", "Take & break", "Nim", "Sum"):  # each game's order
+        assert f"{game}:" in text, game
 
 
 def table_rows(dialog: QDialog) -> list[tuple[str, str]]:
@@ -37,8 +37,9 @@ def test_keyboard_shortcuts_have_a_section_per_tab_with_its_keys(qtbot, window, 
     window.actions["shortcuts"].trigger()
     rows = table_rows(shown[0])
     titles = [keys for keys, action in rows if not action]
-    assert titles == ["Everywhere", "Graph tab", "S-Nim tab", "Split-nim tab", "Board tab", "Sum tab",
-                      "Play panel"]
+    tabs = [f"{tab.title} tab" for tab in window.tabs.game_tabs.values()]  # every tab, in order
+    assert titles == ["Everywhere", *tabs, "Play panel"]
+    assert "Take & break tab" in titles and "Nim tab" in titles
 
     def section(title: str) -> str:
         start = rows.index((title, ""))
@@ -54,6 +55,11 @@ def test_keyboard_shortcuts_have_a_section_per_tab_with_its_keys(qtbot, window, 
     assert "Type a move" in section("Play panel") and "Ctrl+Z" in section("Everywhere")
     assert "Ctrl+L" in section("Graph tab")
     assert "Edit… / double-click a row" in section("Sum tab") and "Ctrl+Shift+A" in section("Everywhere")
+    takebreak = section("Take & break tab")
+    for words in ("Rule field", "Presets", "H box", "Period search", "values table", "Cancel",
+                  "winning move"):
+        assert words in takebreak, words
+    assert "Heaps field" in section("Nim tab") and "winning move" in section("Nim tab")
 
 
 def test_no_two_shortcuts_of_the_window_share_a_key(window):

@@ -37,7 +37,7 @@ def test_panel_follows_edits_once_per_event_loop_turn(qtbot, example, monkeypatc
     panel = make_panel(qtbot, example)
     rebuilds = []
     original = panel.show_analysis
-    monkeypatch.setattr(panel, "show_analysis", lambda a: (rebuilds.append(1), original(a)))
+    monkeypatch.setattr(panel, "show_analysis", lambda a, **kw: (rebuilds.append(1), original(a, **kw)))
     u, v = example.winning_moves()[0]
     example.remove_token(u)
     example.add_token(v)

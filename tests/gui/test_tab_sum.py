@@ -114,14 +114,20 @@ def test_add_from_text_reads_what_sgstudio_sum_reads(qtbot, monkeypatch):
     tab.model.set_components([STARTS[0][1]()])  # small enough for the whole-sum search
     first = tab.model.components
     typed = iter([("split:3:7", True), ("0.1g7:3", True), ("board:.x", False)])
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(typed))
+    asked = []
+
+    def answer(_parent, _title, label, text=""):
+        asked.append((label, text))
+        return next(typed)
+
+    monkeypatch.setattr(QInputDialog, "getText", answer)
     menu = tab.add_menu.actions()[-1]
     menu.trigger()
     added = tab.model.components[-1]
     assert added.text() == "Take & break split:3: heaps 7" and tab.undo_stack.count() == 1
-    menu.trigger()  # a bad rule: told, nothing added
+    menu.trigger()  # a bad rule: told, nothing added, asked again as typed; then cancelled
     assert tab.model.components[-1] is added and "column 4" in tab.message.text()
-    menu.trigger()  # cancelled
+    assert asked[-1][1] == "0.1g7:3" and "column 4" in asked[-1][0] and len(asked) == 3
     assert len(tab.model.components) == len(first) + 1
     assert_shows_the_whole_sum(tab)
 
@@ -276,11 +282,9 @@ def test_edit_types_a_components_position_anew_as_one_undo_step(qtbot, monkeypat
     assert_shows_the_whole_sum(tab)
     edited = tab.model.components
     qtbot.waitUntil(tab.edit_button.isEnabled)
-    qtbot.mouseClick(tab.edit_button, L)  # not JSON: told where, nothing changed
-    assert tab.model.components == edited and "the position:1:6" in tab.message.text()
-    qtbot.mouseClick(tab.edit_button, L)  # not a position of Nim: told, nothing changed
+    qtbot.mouseClick(tab.edit_button, L)  # not JSON, then not a position of Nim, then cancelled
+    assert asked[1:] == [("Edit #1", "[2, 1]"), ("Edit #1", "[1, 2"), ("Edit #1", "[0, -1]")]  # as typed
     assert tab.model.components == edited and "not changed" in tab.message.text()
-    qtbot.mouseClick(tab.edit_button, L)  # cancelled
     assert tab.model.components == edited and tab.undo_stack.count() == 1
     tab.undo_stack.undo()
     assert tab.model.components == first

@@ -110,6 +110,33 @@ def test_graph_docks_and_actions_step_aside_on_other_tabs(window):
     assert a["tool_edge"].isEnabled() and a["delete"].isEnabled()
 
 
+def view_menu_action(window, title: str):
+    return next(a for a in window.menus["view"].actions() if a.text() == title)
+
+
+@pytest.mark.parametrize("key", ["snim", "splitnim", "board", "takebreak", "nim", "sum"])
+def test_view_analysis_is_not_offered_on_a_tab_with_its_own_analysis(qtbot, window, key):
+    """View > Analysis (the Graph tab's dock) never shows the graph's verdict beside another tab's."""
+    docks = window.docks
+    window.tabs.show_tab(key)
+    analysis, queries = view_menu_action(window, "Analysis"), view_menu_action(window, "HDU 1524 Queries")
+    window.menus["view"].aboutToShow.emit()  # as the menu opens
+    assert not analysis.isEnabled() and not queries.isEnabled()
+    assert analysis.toolTip() and "Graph tab" in analysis.toolTip()
+    analysis.trigger()  # a click on a disabled entry: nothing happens
+    qtbot.wait(10)
+    assert docks["analysis"].isHidden() and docks["queries"].isHidden()
+    shown = window.tabs.game_tabs[key]
+    qtbot.waitUntil(lambda: shown.analysis_panel.outcome_text() in ("WIN", "LOSE"), timeout=20000)
+    assert shown.analysis_panel.isVisible()  # the tab's own verdict, alone
+    window.tabs.show_tab("graph")  # on the Graph tab the entries are there and work
+    assert analysis.isEnabled() and queries.isEnabled()
+    analysis.trigger()
+    assert docks["analysis"].isHidden()
+    analysis.trigger()
+    assert not docks["analysis"].isHidden()
+
+
 def test_modified_and_the_close_prompt_consider_every_tab(window, dialogs, tmp_path):
     assert not window.isWindowModified()
     import_sample(window, dialogs, "hdu1536")

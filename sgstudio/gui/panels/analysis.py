@@ -17,6 +17,8 @@ turns into a highlight or an undoable move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QPalette
 from PySide6.QtWidgets import (
@@ -46,6 +48,8 @@ FIT_ROWS_MIN = 2
 NO_MOVE = {Outcome.LOSE: "No winning move: every move leaves a non-zero nim-sum.",
            Outcome.DRAW: "No winning move: nobody can force a win from here.",
            Outcome.WIN: "No winning move listed."}
+NO_MOVE_AT_ALL = "No move at all: the player to move cannot move."
+STUCK = "The player to move has no move and loses."
 
 
 def short(label: str, width: int = 10) -> str:
@@ -222,6 +226,7 @@ class AnalysisPanel(QWidget):
                  table_rows: int = TABLE_ROWS, fit_rows: bool = False) -> None:
         super().__init__(parent)
         self.analysis: Analysis | None = None
+        self._stuck = False  # the position shown is lost because no move is left at all
         self.outcome = OutcomeBanner(self, banner)
         self.verdict = FittedLabel("", self, lines=2)  # two lines whatever the verdict: nothing moves
         self.verdict.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
@@ -236,6 +241,7 @@ class AnalysisPanel(QWidget):
         self.play_button = QPushButton("Play", self) if play_button else None
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.setSpacing(4)  # the parts stack in little room (a tab at 1024x700 with the Play dock)
         self.layout_.addWidget(self.outcome)
         self.layout_.addWidget(self.verdict)
         self.table_box = _tight(group_box("Nim-sum (XOR of the values)", self.table))
@@ -254,12 +260,17 @@ class AnalysisPanel(QWidget):
         return widget
 
     # -- showing -------------------------------------------------------------------------------
-    def show_analysis(self, analysis: Analysis, moves_note: str = "") -> None:
+    def show_analysis(self, analysis: Analysis, moves_note: str = "",
+                      has_move: Callable[[], bool] | None = None) -> None:
         """Show ``analysis``; while its moves are still looked for (``analysis.moves`` None) the
-        moves' list says ``moves_note``."""
+        moves' list says ``moves_note``. ``has_move()`` (asked only for a lost position) says whether
+        any move is left: with none, the panel says so rather than "every move leaves a non-zero
+        nim-sum"."""
         self.analysis = analysis
+        self._stuck = (analysis.outcome is Outcome.LOSE and has_move is not None
+                       and analysis.component_count > 0 and not has_move())
         self.outcome.set_outcome(analysis.outcome)
-        self.verdict.setText(analysis.verdict())
+        self.verdict.setText(STUCK if self._stuck else analysis.verdict())
         self.table.setPlainText(nim_table(analysis))
         self.table_box.setTitle("Nim-sum (XOR of the values)" if analysis.total is not None
                                 else "Values (γ of each component)")
@@ -281,7 +292,7 @@ class AnalysisPanel(QWidget):
             item.setToolTip(move.row() + "\nDouble-click to play it.")
             self.moves.addItem(item)
         if not listed:
-            self._note(NO_MOVE[analysis.outcome])
+            self._note(NO_MOVE_AT_ALL if self._stuck else NO_MOVE[analysis.outcome])
         if analysis.more_moves:
             self.set_more(f"… and {analysis.more_moves:,} more winning moves ({count:,} in all)")
         if self.play_button is not None:
@@ -290,7 +301,7 @@ class AnalysisPanel(QWidget):
 
     def show_pending(self, title: str, text: str, moves_note: str = "") -> None:
         """No verdict yet (``title`` ``…``: being computed) or none possible (``?``), and why."""
-        self.analysis = None
+        self.analysis, self._stuck = None, False
         self.outcome.set_outcome(None, title)
         self.verdict.setText(text)
         self.table.setPlainText("")

@@ -82,7 +82,8 @@ class NimTab(RedrawnPlayTab):
         """Show the tab's own heaps (or the played ones) and their analysis."""
         heaps = self.model.heaps if self.played is None else self.played
         self.heaps.setText(" ".join(map(str, heaps)))
-        self.analysis_panel.show_analysis(self.game.analyse(heaps))
+        self.analysis_panel.show_analysis(self.game.analyse(heaps),
+                                          has_move=lambda: self.game.has_move(heaps))
 
     def set_read_only(self, on: bool) -> None:
         self.heaps.setReadOnly(on)

@@ -23,6 +23,8 @@ HIGHLIGHT = palette.SKY
 PLAYING_HINT = ("<b>Playing — edits end play.</b> Read-only: the position being played. "
                 "Stop play or Keep position to edit.")
 CORNER_HINT = "<b>Playing — edits end play.</b> The tab shows the played position, read-only."
+CORNER_HINTS = (CORNER_HINT, "<b>Playing — edits end play.</b>", "<b>Playing</b>")
+"""The tab bar's hint, the longest that fits beside the tabs first (the whole is in its tooltip)."""
 PLAYING_TIP = ("The Play panel steps through this position; the tab's own position is unchanged. An undo, "
                "redo or import ends play and brings back the tab's own position.")
 REFUSED = "Playing: the tab is read-only while play is on — stop play in the Play panel to edit."
@@ -43,7 +45,8 @@ def playing_banner(parent: QWidget | None = None, corner: bool = False) -> QLabe
     in the window's tab bar, where showing it moves nothing."""
     label = QLabel(CORNER_HINT if corner else PLAYING_HINT, parent)
     label.setObjectName("playing_banner")
-    label.setToolTip(PLAYING_TIP)
+    label.setToolTip(f"{CORNER_HINT.replace('<b>', '').replace('</b>', '')}\n{PLAYING_TIP}" if corner
+                     else PLAYING_TIP)
     # one line, never wrapped (a wrapped label would make the tab's scroll area size it by its
     # height-for-width) and never widening the tab (a narrow tab clips the end of the line)
     horizontal = QSizePolicy.Policy.Preferred if corner else QSizePolicy.Policy.Ignored

@@ -17,15 +17,15 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QUndoGroup, QUndoStack
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QResizeEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
 from sgstudio.core import registry
 from sgstudio.core.positions.state import StateError
 from sgstudio.gui.cases import judge_name
 from sgstudio.gui.tabs.base import GameTab
-from sgstudio.gui.tabs.play_mode import playing_banner
+from sgstudio.gui.tabs.play_mode import CORNER_HINTS, playing_banner
 
 
 def tab_classes() -> list[type[GameTab]]:
@@ -62,8 +62,9 @@ class StudioTabs(QTabWidget):
         self.group = QUndoGroup(self)
         self.game_tabs: dict[str, GameTab] = {}
         self.pages: dict[str, QWidget] = {}
-        self.banner = playing_banner(self, corner=True)  # in the tab bar: showing it moves nothing
-        self.setCornerWidget(self.banner, Qt.Corner.TopRightCorner)
+        # over the tab bar's empty end, not a corner widget: showing it moves nothing and never
+        # narrows the tab bar (which would hide tabs behind its scroll arrows)
+        self.banner = playing_banner(self, corner=True)
         for cls in tab_classes() if classes is None else classes:
             self._add(cls(self))
         self.defaults = {key: tab.to_state() for key, tab in self.document_tabs().items()}
@@ -96,6 +97,27 @@ class StudioTabs(QTabWidget):
     def show_playing(self, on: bool) -> None:
         """The "playing — edits end play" banner in the tab bar, while play is on (any tab)."""
         self.banner.setVisible(on)
+        self._place_banner()
+
+    def _place_banner(self) -> None:
+        """The banner at the right end of the tab bar, after the last tab: the longest of its
+        texts that fits there (the whole in its tooltip)."""
+        bar = self.tabBar()
+        left = bar.geometry().x() + bar.tabRect(bar.count() - 1).right() + 12 if bar.count() else 0
+        room = self.width() - 4 - left
+        for text in CORNER_HINTS:
+            self.banner.setText(text)
+            if self.banner.sizeHint().width() <= room:
+                break
+        width = min(self.banner.sizeHint().width(), max(0, room))
+        height = min(self.banner.sizeHint().height(), bar.height())
+        top = bar.geometry().y() + (bar.height() - height) // 2
+        self.banner.setGeometry(self.width() - 4 - width, top, width, height)
+        self.banner.raise_()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_banner()
 
     def keys(self) -> list[str]:
         return list(self.game_tabs)

@@ -42,7 +42,7 @@ class BoardPlay(TabPlay):
         model = self.model
         before = model.rows
         model.replace(rows)
-        self.tab.show_analysis(board.BoardGame(model.width).analyse(model.rows), model.width)
+        self.tab.show_analysis(board.BoardGame(model.width).analyse(model.rows), model.width, model.rows)
         self.tab.show_counts(model)
         if animate and move is not None and self._leads(before, model.rows, tuple(move)):
             self._glide(tuple(move))

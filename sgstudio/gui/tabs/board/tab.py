@@ -22,7 +22,7 @@ arrow lit. "Keep position" makes the played rows the tab's own in one undo step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +135,6 @@ class BoardTab(GameTab):
         self.clear_button = QPushButton("Clear")
         self.import_button = QPushButton("Import HDU 5724…")
         self.message = message_line()
-        self.message.setWordWrap(True)
         self.message.setProperty("hides", True)  # shown only with a message
         self.message.hide()
         self.counts = QLabel()
@@ -277,13 +276,14 @@ class BoardTab(GameTab):
             if self._declined != width:
                 self._start_task(width)
             return
-        self.show_analysis(board.BoardGame(width).analyse(self.model.rows), width)
+        self.show_analysis(board.BoardGame(width).analyse(self.model.rows), width, self.model.rows)
 
-    def show_analysis(self, analysis: Analysis, width: int) -> None:
-        """Show ``analysis`` (of a board ``width`` wide) on the board and in the Analysis panel."""
+    def show_analysis(self, analysis: Analysis, width: int, rows: Sequence[Sequence[int]]) -> None:
+        """Show ``analysis`` (of the board ``rows``, ``width`` wide) on the board and in the Analysis
+        panel."""
         self.analysis, self.analysis_width = analysis, width
         self.view.set_analysis(analysis)
-        self.analysis_panel.show_analysis(analysis)
+        self.analysis_panel.show_analysis(analysis, has_move=lambda: board.BoardGame(width).has_move(rows))
         self.compute.hide()
 
     def show_pending(self, width: int, cancelled: bool) -> None:

@@ -102,7 +102,9 @@ class GraphAnalysis(AnalysisPanel):
             self.show_pending("", "No game open.")
             self.outcome.clear_outcome()
         else:
-            self.show_analysis(analyse_graph(self.model))
+            model = self.model
+            self.show_analysis(analyse_graph(model),
+                               has_move=lambda: any(model.successors(t) for t in model.tokens()))
             if self.model.loopy:
                 self.set_more(draw_reason(self.model))  # a draw says which token keeps it going
         self.table_box.setTitle("Values of the tokens (γ; ∞ in a loopy game)" if self.model is not None

@@ -85,7 +85,7 @@ class InsertHeapCommand(_SNimCommand):
         if not 0 <= index <= len(model.heaps):
             raise ValueError(f"cannot insert a heap at {index + 1}: there are {len(model.heaps)} heaps")
         self.index, self.size = index, check_heap(size, index)
-        super().__init__(model, f"Add heap {index + 1} of {self.size}")
+        super().__init__(model, f"Add a heap of {self.size:,} (heap {index + 1})")  # not "heap 2 of 12"
 
     def apply(self) -> None:
         self.model.insert_heap(self.index, self.size)

@@ -12,15 +12,16 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from sgstudio.gui import palette
-from sgstudio.gui.widgets import FittedLabel
+from sgstudio.gui.widgets import CappedSpinBox, FittedLabel
 
 MAX_LIMIT = 10**8
 """The largest H the spin box offers (10^7 runs in about a second off the UI thread)."""
 DOTS_UP_TO = 2000
 BOUNDARIES_SHOWN = 40
+HOVER_HINT = "hover the plot to read n and g(n)"
 
 
 def _alpha(colour: str, alpha: int) -> QColor:
@@ -30,10 +31,12 @@ def _alpha(colour: str, alpha: int) -> QColor:
 
 
 class GrundyPlot(QWidget):
-    """g(0..H) with its period; emits ``limit_changed(H)`` and ``recompute_requested()``."""
+    """g(0..H) with its period; emits ``limit_changed(H)``, ``recompute_requested()`` and ``said(text)``
+    (a number typed beyond a box's largest was capped: the hover line says so too)."""
 
     limit_changed = Signal(int)
     recompute_requested = Signal()
+    said = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -43,7 +46,7 @@ class GrundyPlot(QWidget):
         self.caption = FittedLabel(lines=2)  # two lines whatever the text: the plot never jumps
         self.caption.setFont(palette.font(10.5, bold=True))
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.limit = QSpinBox()
+        self.limit = CappedSpinBox()
         self.limit.setRange(1, MAX_LIMIT)
         self.limit.setGroupSeparatorShown(True)
         self.limit.setKeyboardTracking(False)
@@ -51,24 +54,28 @@ class GrundyPlot(QWidget):
         self.recompute = QPushButton("Search again")
         self.recompute.setToolTip("Restart the period search that was cancelled")
         self.recompute.hide()
-        self.hover = QLabel("hover the plot to read n and g(n)")
-        self.hover.setMinimumWidth(170)
+        self.hover = FittedLabel(HOVER_HINT)  # its own line: the longest reading fits, and widens nothing
         self.view = pg.PlotWidget(background=palette.PAPER)
         self._build_items()
-        bottom = QHBoxLayout()  # the caption has the whole width above the plot
-        bottom.addWidget(self.hover, 1)
-        bottom.addWidget(self.recompute)
-        bottom.addWidget(QLabel("H ="))
-        bottom.addWidget(self.limit)
+        hover_row = QHBoxLayout()
+        hover_row.addWidget(self.hover, 1)
+        hover_row.addWidget(self.recompute)
+        self.controls = QGridLayout()  # a control a row ("H =" [H]), so that a narrow tab keeps them whole
+        self.controls.setColumnStretch(2, 1)
+        self.add_control("H =", self.limit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.caption)
         layout.addWidget(self.view, 1)
-        layout.addLayout(bottom)
+        layout.addLayout(hover_row)
+        layout.addLayout(self.controls)
         self.values = np.zeros(0, np.int64)
         self.period: tuple[int, int] | None = None
         self.saltus = 0  # g(n + p) = g(n) + saltus past the preperiod (0: purely periodic, as in S-Nim)
         self.limit.valueChanged.connect(self.limit_changed)
+        self.limit.capped.connect(lambda typed: self.say_capped("H", typed, self.limit.maximum()))
+        self.limit.valueChanged.connect(self._box_changed)
+        self._capped_at: int | None = None
         self.recompute.clicked.connect(self.recompute_requested)
         self.view.scene().sigMouseMoved.connect(self.hover_at)
 
@@ -98,6 +105,27 @@ class GrundyPlot(QWidget):
         self.marker = pg.ScatterPlotItem(size=11, pen=pg.mkPen(palette.INK, width=1.5),
                                          brush=pg.mkBrush(None))
         item.addItem(self.marker)
+
+    def say_capped(self, what: str, typed: int, largest: int) -> None:
+        """Say on the hover line (and through ``said``) that ``typed`` was set to ``largest``."""
+        text = f"{what} is at most {largest:,}: {typed:,} was set to {largest:,}"
+        self.hover.setStyleSheet(f"color: {palette.VERMILLION};")
+        self.hover.setText(text)
+        self._capped_at = largest
+        self.said.emit(text)
+
+    def _box_changed(self, value: int) -> None:
+        """A value other than the one just capped to: the hover line's note is done."""
+        if self._capped_at is not None and value != self._capped_at:
+            self._capped_at = None
+            self.hover.setStyleSheet("")
+            self.hover.setText(HOVER_HINT)
+
+    def add_control(self, text: str, control: QWidget) -> None:
+        """A row of the controls under the plot: ``text``, then ``control``."""
+        row = self.controls.rowCount()
+        self.controls.addWidget(QLabel(text), row, 0, Qt.AlignmentFlag.AlignRight)
+        self.controls.addWidget(control, row, 1)
 
     # -- showing ---------------------------------------------------------------------------------
     def set_limit(self, h: int) -> None:
@@ -174,8 +202,9 @@ class GrundyPlot(QWidget):
 
     def hover_at(self, scene_pos: QPointF) -> None:
         found = self.value_at(scene_pos)
+        self.hover.setStyleSheet("")
         if found is None:
-            self.hover.setText("")
+            self.hover.setText(HOVER_HINT)
             self.marker.setData([], [])
             return
         n, g = found

@@ -143,6 +143,7 @@ class SNimTab(GameTab):
         self.judge.load_requested.connect(self._load_position)
         self.plot.limit_changed.connect(self._limit_chosen)
         self.plot.recompute_requested.connect(self.start_period_search)
+        self.plot.said.connect(self.status_message)
 
     # -- edits -----------------------------------------------------------------------------------
     def _add_heap(self, index: int, size: int) -> None:
@@ -184,7 +185,8 @@ class SNimTab(GameTab):
         if analysis is None:
             self.analysis_panel.show_pending("…", pending)
         else:
-            self.analysis_panel.show_analysis(analysis)
+            game = (self.play.model if self.play.model is not None else self.model).game
+            self.analysis_panel.show_analysis(analysis, has_move=lambda: game.has_move(heaps))
         self.analysis_panel.set_read_only(self.playing)
 
     def _evaluate(self, shown: SNimPosition) -> None:

@@ -138,6 +138,7 @@ class JudgeList(QWidget):
         self.list.setWordWrap(True)  # a long position wraps: the list never scrolls sideways
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setToolTip("Double-click a position (or press Load) to load its heaps")
+        self.list.setMinimumHeight(2 * self.list.fontMetrics().lineSpacing() + 12)  # two rows at least
         self.load_button = QPushButton("Load")
         self._judge: JudgeCase | None = None
         layout = QVBoxLayout(self)

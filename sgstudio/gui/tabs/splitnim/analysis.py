@@ -207,5 +207,5 @@ def show_verdict(panel: AnalysisPanel, pos: SplitNimPosition) -> Analysis | None
     except ValueError as err:
         panel.show_pending("?", f"No verdict: {err}.", "No winning moves without every heap's value.")
         return None
-    panel.show_analysis(analysis, "Finding the winning moves…")
+    panel.show_analysis(analysis, "Finding the winning moves…", has_move=lambda: any(pos.heaps))
     return analysis

@@ -92,7 +92,7 @@ class ComparisonPanel(QWidget):
         for label in (self.summary, self.pattern):  # two lines kept free: a splitter ignores heightForWidth
             label.setWordWrap(True)
             label.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 4)
-        self.progress = TaskProgress(self)
+        self.progress = TaskProgress(self, lines=2)
         top = QHBoxLayout()
         top.addWidget(QLabel("g(0..N):", self))
         top.addWidget(self.count, 1)

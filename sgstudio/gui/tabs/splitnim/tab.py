@@ -86,7 +86,6 @@ class SplitNimTab(GameTab):
         splitter.addWidget(self._build_heaps())
         splitter.addWidget(self._build_analysis())
         self.compare = ComparisonPanel(self)
-        self.compare.progress.label.setWordWrap(True)
         compare = group_box("Check: g(0..N)", self.compare)
         compare.layout().insertWidget(0, _note("Brute force beside the closed form; rows that differ are "
                                                "highlighted.", self))
@@ -160,8 +159,7 @@ class SplitNimTab(GameTab):
         self.analysis_panel.move_activated.connect(self._play)
         self.compute_button = self.analysis_panel.add_part(QPushButton("Compute the table", self))
         self.compute_button.hide()
-        self.progress = self.analysis_panel.add_part(TaskProgress(self))
-        self.progress.label.setWordWrap(True)
+        self.progress = self.analysis_panel.add_part(TaskProgress(self, lines=2))
         return self.analysis_panel
 
     # -- edits (each one undo command) -------------------------------------------------------

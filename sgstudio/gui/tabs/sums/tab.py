@@ -124,22 +124,37 @@ class SumTab(RedrawnPlayTab):
         return done
 
     def ask_text(self) -> None:
-        """Add Menu > From text: a component typed as ``sgstudio sum`` reads it (RULE:HEAP, board:ROW)."""
-        from PySide6.QtWidgets import QInputDialog
-
-        text, ok = QInputDialog.getText(self, "Add to the sum", f"A component: {FORMS}")
-        if ok and text.strip():
-            self.add_text(text)
+        """Add Menu > From text: a component typed as ``sgstudio sum`` reads it (RULE:HEAP, board:ROW).
+        A bad one is asked again as typed, with what is wrong with it, until it reads or the person
+        cancels."""
+        text, refusal = "", ""
+        while True:
+            text, ok = ask_again(self, "Add to the sum", f"A component: {FORMS}", text, refusal)
+            if not ok or not text.strip():
+                return
+            component, refusal = self._read_component(text)
+            if component is not None:
+                self.add_component(component)
+                return
+            self.tell(refusal, error=True)
 
     def add_text(self, text: str) -> bool:
         """Add the component ``text`` writes; a bad one is told on the message line, nothing added."""
+        component, refusal = self._read_component(text)
+        if component is None:
+            self.tell(refusal, error=True)
+            return False
+        return self.add_component(component)
+
+    @staticmethod
+    def _read_component(text: str) -> tuple[Component | None, str]:
+        """The component ``text`` writes, or None and why not."""
         try:
             component = parse_component(text)
             component.value()
         except (SGStudioError, ValueError) as err:
-            self.tell(f"Not added: {err}", error=True)
-            return False
-        return self.add_component(component)
+            return None, f"Not added: {err}"
+        return component, ""
 
     def edit_selected(self) -> None:
         """Edit…: type the selected component's position anew (see :meth:`edit_component`)."""
@@ -149,22 +164,35 @@ class SumTab(RedrawnPlayTab):
 
     def edit_component(self, index: int) -> None:
         """Ask for component ``index``'s position, shown as a saved file keeps it (a list of heaps,
-        of vertex numbers for tokens, ...), and set it (refused during play)."""
-        from PySide6.QtWidgets import QInputDialog
-
+        of vertex numbers for tokens, ...), and set it (refused during play). A bad one is asked
+        again as typed, with what is wrong with it."""
         if self.refuse_in_play() or not 0 <= index < len(self.model.components):
             return
         component = self.model.components[index]
-        shown = json.dumps(component.game.position_state(component.position))
+        text, refusal = json.dumps(component.game.position_state(component.position)), ""
         prompt = f"#{index + 1} {component.title()}: its position, as a saved file keeps it"
-        text, ok = QInputDialog.getText(self, f"Edit #{index + 1}", f"{prompt}\n{_numbering(component)}",
-                                        text=shown)
-        if ok:
-            self.set_position_text(index, text)
+        while True:
+            text, ok = ask_again(self, f"Edit #{index + 1}", f"{prompt}\n{_numbering(component)}", text,
+                                 refusal)
+            if not ok:
+                return
+            position, refusal = self._read_position(index, text)
+            if position is not None:
+                self._set_position(index, position)
+                return
+            self.tell(refusal, error=True)
 
     def set_position_text(self, index: int, text: str) -> bool:
         """Set component ``index`` to the position ``text`` writes (JSON, as in a saved file), one
         undo step; a bad one is told on the message line and nothing changes."""
+        position, refusal = self._read_position(index, text)
+        if position is None:
+            self.tell(refusal, error=True)
+            return False
+        return self._set_position(index, position)
+
+    def _read_position(self, index: int, text: str) -> tuple[Any, str]:
+        """The position of component ``index`` that ``text`` writes, or None and why not."""
         component = self.model.components[index]
         try:
             if len(text) > MAX_POSITION_TEXT:
@@ -173,8 +201,11 @@ class SumTab(RedrawnPlayTab):
             position = component.game.read_position(decode(text, "the position"))
             Component(component.game, position, component.labels).value()
         except (SGStudioError, ValueError) as err:
-            self.tell(f"#{index + 1} not changed: {err}", error=True)
-            return False
+            return None, f"#{index + 1} not changed: {err}"
+        return position, ""
+
+    def _set_position(self, index: int, position: Any) -> bool:
+        component = self.model.components[index]
         if position == component.position:
             return True
         words = clip(component.game.position_text(position, component.label), 60)
@@ -242,7 +273,8 @@ class SumTab(RedrawnPlayTab):
         self.theorem.setText(explain(game, position) if position else EMPTY)
         analysis = game.analyse(position)  # the table names the games: the nim-sum shows #i only
         components = tuple(replace(c, detail="") for c in analysis.components)
-        self.analysis_panel.show_analysis(replace(analysis, components=components, detail_title=""))
+        self.analysis_panel.show_analysis(replace(analysis, components=components, detail_title=""),
+                                          has_move=lambda: game.has_move(position))
         self._enable()
 
     def _enable(self) -> None:
@@ -279,6 +311,15 @@ class SumTab(RedrawnPlayTab):
         if kept != list(own):
             text = "Keep the played position"
             self.push(StateCommand(self.model, lambda: self.model.set_components(kept), text))
+
+
+def ask_again(parent: QWidget, title: str, prompt: str, text: str, refusal: str) -> tuple[str, bool]:
+    """Ask for a line of text, showing ``text`` as typed before and, when it was refused, why
+    (``refusal``) above the prompt: the person corrects it instead of typing it anew."""
+    from PySide6.QtWidgets import QInputDialog
+
+    label = f"{refusal}\nCorrect it, or Cancel.\n\n{prompt}" if refusal else prompt
+    return QInputDialog.getText(parent, title, label, text=text)
 
 
 def _numbering(component: Component, shown: int = 8) -> str:

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLabel, QSpinBox
 
 from sgstudio.core.games.takebreak_period import PeriodReport
 from sgstudio.core.positions.takebreak import PERIOD_SEARCH_DEFAULT, PLOT_MAX, SEARCH_MAX, SEARCH_MIN
 from sgstudio.gui import palette
 from sgstudio.gui.tabs.snim.plot import GrundyPlot
-from sgstudio.gui.widgets import FittedLabel
+from sgstudio.gui.widgets import CappedSpinBox, FittedLabel
 
 PRE_LABEL_SHARE = 0.15
 """The preperiod is labelled when it is at least this share of the plot's width."""
@@ -47,20 +46,20 @@ class TakeBreakPlot(GrundyPlot):
         self.rare.setZValue(5)
         self.view.getPlotItem().addItem(self.rare)
         self.limit.setRange(1, PLOT_MAX)
-        self.search = QSpinBox()
+        self.search = CappedSpinBox()
         self.search.setRange(SEARCH_MIN, SEARCH_MAX)
         self.search.setValue(PERIOD_SEARCH_DEFAULT)
         self.search.setGroupSeparatorShown(True)
         self.search.setKeyboardTracking(False)
         self.search.setSingleStep(PERIOD_SEARCH_DEFAULT)
         self.search.setToolTip("The period search looks within this many values (off the UI thread)")
-        bottom = layout.itemAt(layout.count() - 1).layout()
-        bottom.insertWidget(bottom.count() - 2, QLabel("period search within"))
-        bottom.insertWidget(bottom.count() - 2, self.search)
+        self.add_control("period search within", self.search)
         self.recompute.setText("Compute again")
         self.recompute.setToolTip("Compute again what was cancelled")
         self.rare_shown = np.zeros(0, np.int64)
         self.search.valueChanged.connect(self.search_changed)
+        self.search.capped.connect(lambda typed: self.say_capped("The period search", typed, SEARCH_MAX))
+        self.search.valueChanged.connect(self._box_changed)
 
     def set_search(self, n: int) -> None:
         """Show ``n`` in the search box without emitting ``search_changed``."""

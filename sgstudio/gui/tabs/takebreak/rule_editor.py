@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFontDatabase, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -71,6 +71,23 @@ def marked(text: str, column: int) -> str:
     return f'{html.escape(text[:i])}<span style="{style}">{bad}</span>{html.escape(text[i + 1:])}'
 
 
+def shown_span(length: int, column: int, room: int) -> tuple[int, int]:
+    """The part ``[start, end)`` of a text of ``length`` characters shown in ``room`` characters so
+    that its ``column`` (1-based; ``length + 1``: just past the end) is in it, with a little after it;
+    a cut end costs one character (its "…").
+
+    >>> shown_span(5, 4, 10), shown_span(40, 38, 12), shown_span(40, 3, 12), shown_span(40, 20, 12)
+    ((0, 5), (29, 40), (0, 11), (14, 24))
+    """
+    if length + 1 <= room:
+        return 0, length
+    end = min(length, column + 4)
+    start = max(0, end - (room - (2 if end < length else 1)))
+    if start == 0:
+        end = min(length, room - 1)
+    return start, end
+
+
 class RuleEditor(QWidget):
     """The rule field, the presets button, the rule in words and, for a refused rule, the text with
     its bad character marked. :attr:`error_column` is that column (None when the text reads)."""
@@ -104,6 +121,7 @@ class RuleEditor(QWidget):
         layout.addWidget(self.error)
         self.session = 0
         self.error_column: int | None = None
+        self._refused: tuple[str, int] | None = None  # the refused text and its bad column
         self._shown: Rule | None = None
         self.field.textEdited.connect(self._edited)
         self.field.editingFinished.connect(self._commit)
@@ -134,7 +152,7 @@ class RuleEditor(QWidget):
         self._show_words(rule)
 
     def _show_words(self, rule: Rule) -> None:
-        self.error_column = None
+        self.error_column, self._refused = None, None
         self.error.setText("")
         self.error.setToolTip("")
         self.words.setStyleSheet(f"color: {palette.INK};")
@@ -163,11 +181,35 @@ class RuleEditor(QWidget):
 
     def _refuse(self, text: str, err: RuleError) -> None:
         self.error_column = err.column
-        kept = f"&nbsp;&nbsp;the tab keeps {html.escape(self._shown.text)}" if self._shown is not None else ""
+        self._refused = (text, err.column)
         self.words.setStyleSheet(f"color: {palette.VERMILLION};")
         self.words.setText(f"Not a rule: column {err.column}: {refusal(text, err)}.")
-        self.error.setText(f"<tt>{marked(text, err.column)}</tt>{kept}")
-        self.error.setToolTip(tip_text(str(err)))
+        kept = f"; the tab keeps {self._shown.text}" if self._shown is not None else ""
+        self.error.setToolTip(tip_text(f"{text}\n{'^'.rjust(err.column)}\ncolumn {err.column}: "
+                                       f"{refusal(text, err)}{kept}"))
+        self._show_refused()
+
+    def _show_refused(self) -> None:
+        """The refused text with its bad character marked, the part around it when the whole is too
+        long for the line (the whole is in the tooltip), and the rule the tab keeps when it fits."""
+        if self._refused is None:
+            return
+        text, column = self._refused
+        kept = f"  the tab keeps {self._shown.text}" if self._shown is not None else ""
+        room = self.error.contentsRect().width()
+        char = QFontMetrics(self.field.font()).horizontalAdvance("0")  # the field's fixed font, as <tt>
+        plain = self.error.fontMetrics().horizontalAdvance(kept)
+        if (len(text) + 1) * char + plain > room:
+            kept = ""
+        start, end = shown_span(len(text), column, max(3, room // max(1, char) - 1))
+        shown = marked(text[start:end], column - start)
+        left, right = ("…" if start > 0 else ""), ("…" if end < len(text) else "")
+        kept = f"&nbsp;&nbsp;{html.escape(kept.strip())}" if kept else ""
+        self.error.setText(f"<tt>{left}{shown}{right}</tt>{kept}")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._show_refused()
 
     def _finish(self) -> None:
         self.session += 1

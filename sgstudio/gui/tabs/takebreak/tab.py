@@ -135,6 +135,7 @@ class TakeBreakTab(RedrawnPlayTab):
         self.plot.limit_changed.connect(self._limit_chosen)
         self.plot.search_changed.connect(self._search_chosen)
         self.plot.recompute_requested.connect(self._resume)
+        self.plot.said.connect(self.status_message)
 
     # -- edits (each one undo step) -------------------------------------------------------------
     def _typed_heaps(self) -> None:
@@ -214,7 +215,7 @@ class TakeBreakTab(RedrawnPlayTab):
         halted = self.computing.halted(game.rule.text)
         if answers_at_once(game, heaps) or (game.rule.text, heaps) in self.computing.tried:
             try:
-                panel.show_analysis(game.analyse(heaps))
+                panel.show_analysis(game.analyse(heaps), has_move=lambda: game.has_move(heaps))
             except TakeBreakError as err:
                 panel.show_pending("?", f"These heaps cannot be evaluated: {err}")
         elif halted:

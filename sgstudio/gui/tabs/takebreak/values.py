@@ -1,18 +1,20 @@
 """The values table of the Take & break tab: g(0..H) in rows, a period a row when it is certified.
 
-A certified period p (4 <= p <= 16: a row that fits the column) gives rows of p values, so that
-the periodic part reads down the columns (the classic way of printing an octal game's values);
-otherwise rows of ten. The preperiod's cells are grey, the rare values' cells vermillion-tinted;
-a cell's tooltip says n and g(n). The model reads the array it is given and creates nothing per
-cell, so 10^7 values cost no more than a hundred.
+A certified period p (4 <= p <= 16) gives rows of p values, so that the periodic part reads down
+the columns (the classic way of printing an octal game's values); otherwise rows of ten. The
+preperiod's cells are grey, the rare values' cells vermillion-tinted; a cell's tooltip says n and
+g(n). Every column is as wide as the widest value (and column number) needs, never cut; a table
+wider than its room scrolls sideways, so the last columns of a period are always reachable. The
+model reads the array it is given and creates nothing per cell, so 10^7 values cost no more than
+a hundred.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView, QWidget
 
 from sgstudio.gui import palette
 
@@ -94,8 +96,15 @@ class ValuesModel(QAbstractTableModel):
         return f"{section * self.width:,}"
 
 
+    def widest(self) -> str:
+        """The widest text of the table's cells and column numbers (digits are equally wide)."""
+        top = int(self.values.max()) if len(self.values) else 0
+        return "8" * max(len(str(top)), len(str(self.width - 1)))
+
+
 class ValuesTable(QTableView):
-    """The values table (read-only)."""
+    """The values table (read-only): columns sized to their widest value, scrolling when wider than
+    its room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -103,11 +112,36 @@ class ValuesTable(QTableView):
         self.setModel(self.values_model)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.horizontalHeader().setMinimumSectionSize(18)
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header.setMinimumSectionSize(1)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().lineSpacing() + 4)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the columns stretch to fit
+        self.values_model.modelReset.connect(self._size_columns)
+        self._size_columns()
+
+    def column_width(self) -> int:
+        """The width of every column: the widest value or column number, with the cell's margins."""
+        text = self.values_model.widest()
+        margin = self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1
+        header = self.horizontalHeader()
+        header_margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+        return max(self.fontMetrics().horizontalAdvance(text) + 2 * margin + 2,
+                   header.fontMetrics().horizontalAdvance(text) + 2 * header_margin)
+
+    def _size_columns(self) -> None:
+        self.horizontalHeader().setDefaultSectionSize(self.column_width())
+        self.updateGeometries()
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        """As wide as every column, the row numbers and a vertical scroll bar need."""
+        hint = super().sizeHint()
+        frame = 2 * self.frameWidth()
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        columns = self.values_model.columnCount() * self.column_width()
+        return QSize(frame + self.verticalHeader().sizeHint().width() + columns + bar, hint.height())
 
     def cell_text(self, n: int) -> str:
         """What the cell of g(n) shows."""
