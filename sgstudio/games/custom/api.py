@@ -41,7 +41,7 @@ from typing import Any
 from sgstudio.core.games.loopy import Gamma
 from sgstudio.core.outcome import Outcome
 from sgstudio.games.custom.errors import PositionError, shown
-from sgstudio.games.custom.explore import DEFAULT_MAX_POSITIONS, Explorer, position_problem
+from sgstudio.games.custom.explore import DEFAULT_MAX_POSITIONS, Explorer, root_problem
 from sgstudio.games.custom.html import Report, Table
 from sgstudio.games.custom.solution import Solution
 from sgstudio.games.custom.source import GameSource, call_text, from_function, load
@@ -242,16 +242,10 @@ def check_position(position: Any) -> None:
     ...
     sgstudio.games.custom.errors.PositionError: {1: 2} is not a position: it is a dict; ...
     """
-    stack = [position]
-    while stack:
-        item = stack.pop()
-        if type(item) is list:
-            stack.extend(item)
-            continue
-        problem = position_problem(item)
-        if problem is not None:
-            raise PositionError(f"{shown(position)} is not a position: {problem}; a position is built of ints, "
-                                "strings, tuples and frozensets, and a list is a sum of positions")
+    problem = root_problem(position)
+    if problem is not None:
+        raise PositionError(f"{shown(position)} is not a position: {problem}; a position is built of ints, "
+                            "strings, tuples and frozensets, and a list is a sum of positions")
 
 
 class _InProcess:

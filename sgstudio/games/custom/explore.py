@@ -44,7 +44,7 @@ from sgstudio.games.custom.errors import (
     user_error,
 )
 
-DEFAULT_MAX_POSITIONS = 2_000_000
+DEFAULT_MAX_POSITIONS = 1_000_000
 """How many positions (sum nodes included) an exploration may reach unless told otherwise."""
 PROGRESS_EVERY = 2048
 """Positions explored between two progress reports."""
@@ -105,6 +105,26 @@ def position_problem(value: Any) -> str | None:
         if item is value:
             return f"it is {a_type(item)}"
         return f"it holds {shown(item)}, {a_type(item)}"
+    return None
+
+
+def root_problem(value: Any) -> str | None:
+    """:func:`position_problem` of a position asked about, where a list is a sum (its parts checked).
+
+    >>> root_problem([1, [2, (3,)]]) is None, root_problem([1, {2}])
+    (True, 'it holds {2}, a set')
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is list:
+            if len(stack) > 10_000:
+                return "it nests lists too deeply"
+            stack.extend(item)
+            continue
+        problem = position_problem(item)
+        if problem is not None:
+            return problem if item is value else f"it holds {shown(item)}, {a_type(item)}"
     return None
 
 
@@ -269,13 +289,25 @@ class Explorer:
                     raise self._bad(parts, parent, f"it nests lists more than {MAX_DEPTH} deep")
                 stack.append(iter(item))
             else:
-                found = self._lookup(item, parent)
-                ids.append(found if found is not None else self._new(item, parent))
+                ids.append(self._part_id(item, parent, parts))
         if len(ids) == 1:
             return ids[0]
         node = SumNode(tuple(sorted(ids)))
         found = self.index.get(node)
         return found if found is not None else self._append(node)
+
+    def _part_id(self, item: Any, parent: Any, whole: list) -> int:
+        """The id of a part of a sum option (a bad part is told with the whole option)."""
+        try:
+            found = self.index.get(item)
+        except TypeError:
+            raise self._bad(whole, parent, f"its part {shown(item)} is not hashable") from None
+        if found is not None:
+            return found
+        problem = position_problem(item)
+        if problem is not None:
+            raise self._bad(whole, parent, f"its part {shown(item)} is not a position ({problem})")
+        return self._append(item)
 
     # -- messages -----------------------------------------------------------------------------------
     def _limit(self) -> LimitError:

@@ -37,6 +37,8 @@ from sgstudio.games.custom.kernels import DRAW, LOSE, WIN, retrograde
 
 MAX_STATES = 200_000
 """Whole sums a remoteness search may visit."""
+MAX_PARTS = 256
+"""Components a whole sum may hold in a remoteness search."""
 
 __all__ = ["DRAW", "LOSE", "MAX_STATES", "WIN", "SumRemoteness", "plain_remoteness"]
 
@@ -119,9 +121,10 @@ class SumRemoteness:
                     continue
                 j = index.get(child)
                 if j is None:
-                    if len(keys) >= self.max_states:
+                    if len(keys) >= self.max_states or len(child) > MAX_PARTS:
                         raise LimitError(f"stopped: the remoteness of this position needs more than "
-                                         f"{self.max_states:,} whole sums of positions")
+                                         f"{self.max_states:,} whole sums of positions, or sums of more than "
+                                         f"{MAX_PARTS} components")
                     j = index[child] = len(keys)
                     keys.append(child)
                 src.append(i)

@@ -133,14 +133,8 @@ class Solution:
             return g
         if self.is_sum[v]:
             return sum_value(self.gamma(q) for q in self.parts(v))
-        options = self.heads[self.start[v]:self.start[v + 1]]
-        finite = self.values.gamma[options]
-        reach = set(finite[finite >= 0].tolist())
-        for o in options[finite < 0].tolist():  # a sum node of finite value (a nimber) is stored as such
-            value = self.gamma(o)
-            if not isinstance(value, Infinite):
-                reach.add(value)
-        return Infinite(frozenset(reach))
+        finite = self.values.gamma[self.heads[self.start[v]:self.start[v + 1]]]
+        return Infinite(frozenset(finite[finite >= 0].tolist()))  # sum nodes' finite values are stored too
 
     def sum_gamma(self, parts: Sequence[int]) -> Gamma:
         """The value of the sum of plain nodes ``parts`` (loopy sums by their rules)."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sgstudio.games.custom.errors import GameFileError, TimeLimit, UserCodeError, shown, user_error
-from sgstudio.games.custom.explore import a_type, position_problem
+from sgstudio.games.custom.explore import a_type, root_problem
 
 MODULE = "sgstudio_user_game"
 """The module name the user's file runs under."""
@@ -109,7 +109,7 @@ def from_function(options: Callable[[Any], Any], name: str | None = None, start:
     code = getattr(options, "__code__", None)
     path = code.co_filename if code is not None else None
     line = code.co_firstlineno if code is not None else None
-    if start is not None and (problem := position_problem(start)) is not None:
+    if start is not None and (problem := root_problem(start)) is not None:
         raise GameFileError(f"start = {shown(start)} is not a position: {problem}")
     if text is not None and not callable(text):
         raise GameFileError(f"text must be a function of a position, not {shown(text)}")
@@ -152,7 +152,7 @@ def read_game(namespace: dict[str, Any], full: str, path: str, text: str) -> Gam
         raise GameFileError(f"{path}:{lines.get('name', 1)}: name is {a_type(name)}, not a string",
                             file=full, line=lines.get("name"))
     start = namespace.get("start")
-    if start is not None and (problem := position_problem(start)) is not None and type(start) is not list:
+    if start is not None and (problem := root_problem(start)) is not None:
         raise GameFileError(f"{path}:{lines.get('start', 1)}: start = {shown(start)} is not a position: {problem}",
                             file=full, line=lines.get("start"))
     text_of = namespace.get("text")

@@ -15,7 +15,7 @@ Four cases, by what the exploration met (:func:`game_values`):
   generalized values), a move is a move in one component (a sum option adding its parts) or a
   take from the heap, and the loopy engine values that graph. It is exact, and finite as long as
   the sums the game makes stay bounded; a game whose sums grow without end (``options(p)`` holding
-  ``[p, p]`` on a cycle) meets the limit :data:`MAX_STATES` and is refused in words.
+  ``[p, p]`` on a cycle) meets the limits :data:`MAX_STATES` or :data:`MAX_PARTS` and is refused in words.
 
 Values are stored as int64: finite values >= 0, :data:`INF` for ∞ (its K is read off the options).
 
@@ -39,8 +39,10 @@ from sgstudio.core.games.loopy import INF, generalized_values_auto
 from sgstudio.games.custom.errors import LimitError
 from sgstudio.games.custom.kernels import sum_values
 
-MAX_STATES = 2_000_000
+MAX_STATES = 1_000_000
 """Whole-sum states a loopy game with sums may need before it is refused."""
+MAX_PARTS = 256
+"""Components of a cycle a whole sum may hold before it is refused (a sum that grows without end)."""
 
 __all__ = ["INF", "MAX_STATES", "Values", "game_values"]
 
@@ -134,9 +136,11 @@ class _StateGraph:
         found = self.index.get(key)
         if found is not None:
             return found
-        if len(self.keys) >= self.max_states:
-            raise LimitError(f"stopped: this loopy game with sums needs more than {self.max_states:,} whole-sum "
-                             "positions to be valued (do its sums grow without end?)")
+        if len(self.keys) >= self.max_states or len(key[0]) > MAX_PARTS:
+            many = (f"more than {self.max_states:,} whole-sum positions" if len(key[0]) <= MAX_PARTS else
+                    f"sums of more than {MAX_PARTS} components on cycles")
+            raise LimitError(f"stopped: this loopy game with sums needs {many} to be valued (do its sums grow "
+                             "without end?)")
         self.index[key] = len(self.keys)
         self.keys.append(key)
         return len(self.keys) - 1
