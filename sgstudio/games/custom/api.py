@@ -5,9 +5,10 @@
 - ``Game.from_file(path)``: a game file (``options``, optionally ``name``, ``start``, ``text``),
   run in a **worker process** (:mod:`sgstudio.games.custom.worker`): an endless loop, a crash or a
   runaway never takes the notebook down, and the position, memory and time limits hold. The file
-  is loaded once at once (so a mistake in it is raised here), then each question that needs
-  positions not explored yet runs one worker. ``in_process=True`` runs it in the caller's process
-  instead; the values are the same (the tests check it).
+  is loaded at once (so a mistake in it is raised here) in a worker that stays, keeping what it
+  explored for the next question (``close()`` ends it; a failure too, and the next question then
+  starts a new one). ``in_process=True`` runs it in the caller's process instead; the values are
+  the same (the tests check it).
 - The built-in games (:mod:`sgstudio.games.custom.builtin`): ``Game.takebreak("0.77")``,
   ``Game.snim([1, 3, 4])``, ``Game.splitnim(3)``, ``Game.nim()``, ``Game.grundy()``,
   ``Game.kayles()``, answered by the studio's own engines.
@@ -45,11 +46,7 @@ from sgstudio.games.custom.explore import DEFAULT_MAX_POSITIONS, Explorer, root_
 from sgstudio.games.custom.html import Report, Table
 from sgstudio.games.custom.solution import Solution
 from sgstudio.games.custom.source import GameSource, call_text, from_function, load
-from sgstudio.games.custom.worker import DEFAULT_MEMORY_MB, Limits, Progress, explore_file
-
-KEEP = 16
-"""Explorations a game keeps to answer from (the oldest is dropped first)."""
-
+from sgstudio.games.custom.worker import DEFAULT_MEMORY_MB, Limits, Progress, Session
 
 class Game:
     """An impartial game given by ``options(position)`` (see the module docstring).
@@ -77,7 +74,7 @@ class Game:
         self.name = source.name
         self.start = source.start
         self._runner = runner
-        self._solutions: list[Solution] = []
+        self._solution: Solution | None = None
 
     @classmethod
     def from_file(cls, path: str, *, max_positions: int = DEFAULT_MAX_POSITIONS,
@@ -94,9 +91,15 @@ class Game:
             game._init(source, _InProcess(source, max_positions))
         else:
             runner = _InWorker(path, Limits(max_positions, memory_mb, seconds), progress)
-            explored = explore_file(path, [], runner.limits)
-            game._init(GameSource(lambda p: (), explored.name, explored.start_position, path=path), runner)
+            session = runner.open()
+            game._init(GameSource(lambda p: (), session.name, session.start, path=path), runner)
         return game
+
+    def close(self) -> None:
+        """End the game's worker process, if it has one (the next question starts a new one)."""
+        session = getattr(self._runner, "session", None)
+        if session is not None:
+            session.close()
 
     # -- the built-in games (sgstudio.games.custom.builtin) ------------------------------------------
     @staticmethod
@@ -147,16 +150,19 @@ class Game:
 
     # -- exploring --------------------------------------------------------------------------------
     def solve(self, positions: Iterable[Any]) -> Solution:
-        """One exploration that holds all ``positions`` (reused when one already does)."""
+        """The game's exploration, grown to hold all ``positions`` (values computed afresh when it grows).
+
+        One exploration serves every question: a loop over many positions costs about one walk over
+        all they reach.
+        """
         wanted = list(positions)
         for p in wanted:
             check_position(p)
-        for solution in reversed(self._solutions):
-            if all(solution.parts_of(p) is not None for p in wanted):
-                return solution
-        solution = self._runner.explore(wanted)
-        self._solutions = [*self._solutions[-(KEEP - 1):], solution]
-        return solution
+        solution = self._solution
+        if solution is not None and all(solution.parts_of(p) is not None for p in wanted):
+            return solution
+        self._solution = self._runner.explore(wanted)
+        return self._solution
 
     # -- questions --------------------------------------------------------------------------------
     def value(self, position: Any) -> Gamma:
@@ -249,34 +255,64 @@ def check_position(position: Any) -> None:
 
 
 class _InProcess:
-    """Explorations in the caller's process."""
+    """One exploration in the caller's process, growing with each question (its dict of positions kept)."""
 
     def __init__(self, source: GameSource, max_positions: int) -> None:
         self.source, self.max_positions = source, max_positions
+        self.explorer = self._new()
+        self.texts: Callable[[Any], str] | None = None
+        if source.text is not None:
+            text_of = source.text
+            self.texts = lambda p: call_text(text_of, p, source)
+
+    def _new(self) -> Explorer:
+        source = self.source
+        return Explorer(source.options, max_positions=self.max_positions, path=source.path, line=source.line,
+                        shown_path=source.shown_path)
 
     def explore(self, roots: list[Any]) -> Solution:
-        source = self.source
-        explorer = Explorer(source.options, max_positions=self.max_positions, path=source.path, line=source.line,
-                            shown_path=source.shown_path)
-        for root in roots:
-            explorer.add(root)
-        explorer.run()
-        texts = None
-        if source.text is not None:
-            def texts(p: Any) -> str:
-                return call_text(source.text, p, source)
-        return Solution.from_explorer(explorer, texts)
+        try:
+            for root in roots:
+                self.explorer.add(root)
+            self.explorer.run()
+        except BaseException:
+            self.explorer = self._new()  # a failed walk is left half done: start afresh next time
+            raise
+        return Solution.from_explorer(self.explorer, self.texts)
 
 
 class _InWorker:
-    """Explorations in a worker process, one per question that needs new positions."""
+    """One exploration in a worker process (a Session), growing with each question; a failure ends the
+    session, and the next question starts a new one."""
 
     def __init__(self, path: str, limits: Limits, progress: Progress | None) -> None:
         self.path, self.limits, self.progress = path, limits, progress
+        self.session: Session | None = None
+
+    def open(self) -> Session:
+        """The session, started anew when there is none (or it ended)."""
+        import numpy as np
+
+        if self.session is None or not self.session.alive:
+            self.session = Session(self.path, self.limits, self.progress)
+            self.positions: list[Any] = []
+            self.index: dict[Any, int] = {}
+            self.start = np.zeros(1, np.int64)
+            self.heads = np.zeros(0, np.int32)
+            self.is_sum = np.zeros(0, np.uint8)
+            self.texts: list[str | None] | None = [] if self.session.has_text else None
+        return self.session
 
     def explore(self, roots: list[Any]) -> Solution:
         import numpy as np
 
-        found = explore_file(self.path, roots, self.limits, self.progress)
-        return Solution(found.positions, np.frombuffer(found.start, np.int64), np.frombuffer(found.heads, np.int32),
-                        np.frombuffer(found.is_sum, np.uint8), found.texts)
+        found = self.open().explore(roots)
+        first = found.first
+        self.positions += found.positions
+        self.index.update(zip(found.positions, range(first, first + len(found.positions)), strict=True))
+        self.start = np.concatenate([self.start, np.frombuffer(found.start, np.int64)])
+        self.heads = np.concatenate([self.heads, np.frombuffer(found.heads, np.int32)])
+        self.is_sum = np.concatenate([self.is_sum, np.frombuffer(found.is_sum, np.uint8)])
+        if self.texts is not None and found.texts is not None:
+            self.texts += found.texts
+        return Solution(self.positions, self.start, self.heads, self.is_sum, self.texts, self.index)

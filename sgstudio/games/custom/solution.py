@@ -50,11 +50,17 @@ class Solution:
         The options of v are ``heads[start[v]:start[v + 1]]``; ``is_sum`` marks the sum nodes.
     texts : sequence of str, callable or None
         Each node's text (None entries: ``repr``), or the game's ``text`` function, or None.
+    index : dict, optional
+        Position -> node (built from ``positions`` when not given). ``positions`` and ``index`` may
+        go on growing after this (an exploration that goes on): only the first ``len(start) - 1``
+        nodes are this solution's.
     """
 
-    def __init__(self, positions: list[Any], start: Any, heads: Any, is_sum: Any, texts: Texts = None) -> None:
+    def __init__(self, positions: list[Any], start: Any, heads: Any, is_sum: Any, texts: Texts = None,
+                 index: dict[Any, int] | None = None) -> None:
         self.positions = positions
-        self.index = {p: v for v, p in enumerate(positions)}
+        self.index = index if index is not None else {p: v for v, p in enumerate(positions)}
+        self.n = len(start) - 1
         self.start = np.asarray(start, np.int64)
         self.heads = np.asarray(heads, np.int32)
         self.is_sum = np.asarray(is_sum, np.uint8).astype(bool)
@@ -65,12 +71,12 @@ class Solution:
 
     @classmethod
     def from_explorer(cls, explorer: Explorer, texts: Texts = None) -> Solution:
-        """The solution of a finished exploration in this process."""
-        return cls(explorer.positions, np.frombuffer(explorer.start, np.int64),
-                   np.frombuffer(explorer.heads, np.int32), np.frombuffer(explorer.is_sum, np.uint8), texts)
+        """The solution of a finished exploration in this process (its arrays copied: it may go on)."""
+        return cls(explorer.positions, np.array(explorer.start, np.int64), np.array(explorer.heads, np.int32),
+                   np.frombuffer(bytes(explorer.is_sum), np.uint8), texts, explorer.index)
 
     def __len__(self) -> int:
-        return len(self.positions)
+        return self.n
 
     # -- positions and nodes --------------------------------------------------------------------------
     def node(self, position: Any) -> int | None:
@@ -79,11 +85,15 @@ class Solution:
             parts = self.parts_of(position)
             if parts is None:
                 return None
-            return parts[0] if len(parts) == 1 else self.index.get(SumNode(tuple(sorted(parts))))
+            if len(parts) == 1:
+                return parts[0]
+            found = self.index.get(SumNode(tuple(sorted(parts))))
+            return found if found is not None and found < self.n else None
         try:
-            return self.index.get(position)
+            found = self.index.get(position)
         except TypeError:
             return None
+        return found if found is not None and found < self.n else None
 
     def parts_of(self, position: Any) -> list[int] | None:
         """The plain nodes of a position (one, or a sum's parts, nested lists flattened), None when one

@@ -1,17 +1,20 @@
 """Run a game file's code in a worker process, never in the caller's; every stop told in words.
 
-:func:`explore_file` starts a process (the ``spawn`` context: a fresh interpreter, nothing of the
-caller's state), which loads the file, explores the positions reached from the ones asked about and
-sends back what it found; the caller builds the values from that (no user code needed any more).
-While it runs, the worker streams progress (positions explored); the caller may cancel (the worker
-is terminated). Whatever the user's code does, the caller gets an answer or one
-:class:`~sgstudio.games.custom.errors.GameError`:
+A :class:`Session` starts a process (the ``spawn`` context: a fresh interpreter, nothing of the
+caller's state) that loads the file and then, on each request, explores the positions reached from
+the ones asked about, sending back only what is new (it keeps its dict of positions between
+requests, so a loop over many positions costs no more than one exploration of them all). The
+caller builds the values (no user code needed for that). While it works the worker streams
+progress (positions explored); the caller may cancel (the worker is terminated). Whatever the
+user's code does, a request ends with an answer or one
+:class:`~sgstudio.games.custom.errors.GameError`, after which the session is over (the next
+request starts a new one):
 
 - an exception in the user's code: ``FILE.py:LINE: Type: message (in options(P))``, their traceback
   in ``details``; a bad option or return value: which position's ``options()`` returned what;
 - the position limit (:class:`Limits`); the memory limit (``RLIMIT_AS`` in the worker: a
-  MemoryError, or a kill by the system, each told with the limit); the time limit (an alarm
-  stops the user's code where it is, its line named; a worker that ignores it is ended);
+  MemoryError, or a kill by the system, each told with the limit); the time limit of a request
+  (an alarm stops the user's code where it is, its line named; a worker that ignores it is ended);
 - a crash (a segfault, ``os._exit``): the exit status or signal, in words; Cancel: "cancelled".
 
 The worker imports no numpy: it starts in a fraction of a second, and its memory is the game's.
@@ -26,40 +29,31 @@ import multiprocessing
 import os
 import signal
 import sys
-import time
 import traceback
 import types
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from sgstudio.games.custom.errors import (
-    CancelledError,
-    GameError,
-    LimitError,
-    TimeLimit,
-    WorkerCrash,
-    as_data,
-    from_data,
-    user_frames,
-)
+from sgstudio.games.custom.errors import GameError, LimitError, TimeLimit, as_data, user_frames
 from sgstudio.games.custom.explore import DEFAULT_MAX_POSITIONS, Explorer, Throttle
 from sgstudio.games.custom.source import call_text, load
+from sgstudio.games.custom.watch import Watch
 
 DEFAULT_MEMORY_MB = 4096
 """The worker's address space (RLIMIT_AS) unless told otherwise, in MiB."""
 MEMORY_MARGIN_MB = 64
 """Room given back to the worker after a MemoryError, to tell it."""
-GRACE = 2.0
-"""Seconds a worker has past its time limit to stop by itself before it is ended."""
-POLL = 0.05
+
+Progress = Callable[[int, int], object]
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What an exploration may use: positions (and sum nodes), memory in MiB (None: no limit), and
-    seconds (None: no limit)."""
+    """What a session may use: positions (and sum nodes) in all, memory in MiB (None: no limit), and
+    seconds per request (None: no limit)."""
 
     max_positions: int = DEFAULT_MAX_POSITIONS
     memory_mb: int | None = DEFAULT_MEMORY_MB
@@ -67,64 +61,112 @@ class Limits:
 
 
 @dataclass
-class Explored:
-    """What a worker sends back: the game's name and start, and the exploration (the arrays as bytes:
-    ``start`` int64, ``heads`` int32, ``is_sum`` uint8; ``texts`` when the game has ``text``)."""
+class Increment:
+    """What one request found that the session had not: positions ``first`` and on, their rows
+    (``start`` int64 offsets into the session's whole ``heads``, ``heads`` int32 appended, ``is_sum``
+    uint8, as bytes) and their texts (when the game has ``text``; None for sum nodes)."""
 
-    name: str
-    start_position: Any
-    has_text: bool
-    positions: list[Any] = field(default_factory=list)
-    start: bytes = b"\0" * 8
-    heads: bytes = b""
-    is_sum: bytes = b""
-    texts: list[str | None] | None = None
-
-
-Progress = Callable[[int, int], object]
+    first: int
+    positions: list[Any]
+    start: bytes
+    heads: bytes
+    is_sum: bytes
+    texts: list[str | None] | None
 
 
-def explore_file(path: str, roots: list[Any], limits: Limits = Limits(), progress: Progress | None = None,
-                 cancel: Callable[[], bool] | None = None) -> Explored:
-    """Load the game file ``path`` in a worker and explore from ``roots`` (none: only load it).
+class Session:
+    """A worker process holding one game file (see the module docstring).
 
     Parameters
     ----------
     path : str
-        The game file.
-    roots : list
-        The positions asked about (a list among them: a sum).
+        The game file; it is loaded at once (a GameError here if it is not a game).
     limits : Limits
         Positions, memory, time.
     progress : callable, optional
         ``progress(explored, reached)`` as the worker reports it (about ten times a second).
-    cancel : callable, optional
-        Polled about twenty times a second; when it returns True the worker is ended and
-        :class:`CancelledError` raised.
 
-    Raises
-    ------
-    GameError
-        One of its kinds, with one line of words (see the module docstring).
+    Attributes ``name``, ``start`` (None when the file gives none) and ``has_text`` describe the game.
     """
-    context = multiprocessing.get_context("spawn")
-    reader, writer = context.Pipe(duplex=False)
-    process = context.Process(target=_worker, args=(writer, path, roots, limits), daemon=True,
-                              name="sgstudio-game")
-    with _hidden_main():
-        process.start()
-    writer.close()
-    watch = _Watch(process, reader, limits, progress, cancel)
+
+    def __init__(self, path: str, limits: Limits = Limits(), progress: Progress | None = None) -> None:
+        self.path, self.limits, self.progress = path, limits, progress
+        context = multiprocessing.get_context("spawn")
+        self._conn, child = context.Pipe(duplex=True)
+        self._process = context.Process(target=_worker, args=(child, path, limits), daemon=True,
+                                        name="sgstudio-game")
+        with _hidden_main():
+            self._process.start()
+        child.close()
+        self._end = weakref.finalize(self, _stop, self._process, self._conn)
+        try:
+            meta = self._watch(None).wait()
+        except BaseException:
+            self.close()
+            raise
+        self.name, self.start, self.has_text = meta["name"], meta["start"], meta["has_text"]
+
+    @property
+    def alive(self) -> bool:
+        """Whether the worker is there to answer (False after any failure or :meth:`close`)."""
+        return self._end.alive and self._process.is_alive()
+
+    def explore(self, roots: list[Any], cancel: Callable[[], bool] | None = None) -> Increment:
+        """Explore from ``roots`` (positions; a list among them: a sum); what was not known before.
+
+        ``cancel`` is polled about twenty times a second; when it returns True the worker is ended
+        and :class:`~sgstudio.games.custom.errors.CancelledError` raised. Any GameError ends the
+        session.
+        """
+        if not self.alive:
+            raise GameError("this game's worker has ended; start a new session")
+        try:
+            self._conn.send(("explore", roots))
+            return self._watch(cancel).wait()
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """End the worker."""
+        self._end()
+
+    def _watch(self, cancel: Callable[[], bool] | None) -> Watch:
+        return Watch(self._process, self._conn, self.limits.seconds, self.progress, cancel)
+
+
+def explore_file(path: str, roots: list[Any], limits: Limits = Limits(), progress: Progress | None = None,
+                 cancel: Callable[[], bool] | None = None) -> tuple[Session, Increment]:
+    """One request in a session of its own, which is closed after it: ``(session, increment)``.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "heap.py")
+    >>> _ = open(path, "w").write("def options(n):\\n    return range(n)\\n")
+    >>> session, found = explore_file(path, [2])
+    >>> session.name, found.positions, session.alive
+    ('heap', [2, 0, 1], False)
+    """
+    session = Session(path, limits, progress)
     try:
-        return watch.wait()
+        return session, session.explore(roots, cancel)
     finally:
+        session.close()
+
+
+def _stop(process: Any, conn: Any) -> None:
+    """End a worker: asked first, then terminated, then killed."""
+    try:
+        conn.send(("close",))
+    except (OSError, ValueError):
+        pass
+    process.join(0.5)
+    if process.is_alive():
+        process.terminate()
+        process.join(1.0)
         if process.is_alive():
-            process.terminate()
-            process.join(1.0)
-            if process.is_alive():
-                process.kill()
-        process.join()
-        reader.close()
+            process.kill()
+    process.join()
+    conn.close()
 
 
 @contextmanager
@@ -137,76 +179,6 @@ def _hidden_main() -> Iterator[None]:
     finally:
         if main is not None:
             sys.modules["__main__"] = main
-
-
-class _Watch:
-    """The caller's side: messages, progress, cancel, the hard deadline, and the worker's end."""
-
-    def __init__(self, process: Any, reader: Any, limits: Limits, progress: Progress | None,
-                 cancel: Callable[[], bool] | None) -> None:
-        self.process, self.reader, self.limits = process, reader, limits
-        self.progress, self.cancel = progress, cancel
-        self.explored = 0
-        self.meta: dict[str, Any] | None = None
-        self.deadline = time.monotonic() + limits.seconds + GRACE if limits.seconds else None
-
-    def wait(self) -> Explored:
-        while True:
-            if self.cancel is not None and self.cancel():
-                raise CancelledError(f"cancelled, {self._so_far()}")
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise LimitError(f"stopped after {self.limits.seconds:g} s (the time limit), {self._so_far()}; "
-                                 "the game's code did not stop by itself and the worker was ended")
-            if not self.reader.poll(POLL):
-                continue
-            try:
-                message = self.reader.recv()
-            except (EOFError, OSError):
-                raise self._crash() from None
-            result = self._handle(message)
-            if result is not None:
-                return result
-
-    def _handle(self, message: tuple) -> Explored | None:
-        kind = message[0]
-        if kind == "progress":
-            self.explored = message[1]
-            if self.progress is not None:
-                self.progress(message[1], message[2])
-        elif kind == "loaded":
-            self.meta = message[1]
-        elif kind == "error":
-            raise from_data(message[1])
-        elif kind == "done":
-            return self._result(message[1])
-        return None
-
-    def _result(self, data: dict[str, Any]) -> Explored:
-        try:
-            start, heads, is_sum = (self.reader.recv_bytes() for _ in range(3))
-        except (EOFError, OSError):
-            raise self._crash() from None
-        meta = self.meta or {}
-        return Explored(meta.get("name", "game"), meta.get("start"), meta.get("has_text", False),
-                        data["positions"], start, heads, is_sum, data["texts"])
-
-    def _so_far(self) -> str:
-        return f"after {self.explored:,} positions explored" if self.explored else "before any position was explored"
-
-    def _crash(self) -> WorkerCrash:
-        self.process.join(2.0)
-        code = self.process.exitcode
-        if code is not None and code < 0:
-            number = -code
-            name = signal.Signals(number).name if number in signal.valid_signals() else f"signal {number}"
-            why = {signal.SIGSEGV: "the game's code crashed it (a segmentation fault)",
-                   signal.SIGKILL: "it was killed (by the system, for lack of memory?)",
-                   signal.SIGABRT: "it aborted"}.get(number, f"it was stopped by {name}")
-            return WorkerCrash(f"the worker process ended {self._so_far()}: {why} ({name})")
-        if code:
-            return WorkerCrash(f"the worker process ended {self._so_far()} with exit status {code} "
-                               "(does the game's code call os._exit?)")
-        return WorkerCrash(f"the worker process ended {self._so_far()} without an answer")
 
 
 # -- the worker's side ---------------------------------------------------------------------------------
@@ -234,17 +206,26 @@ def _alarm_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
 
 
-def _worker(conn: Any, path: str, roots: list[Any], limits: Limits) -> None:  # pragma: no cover - a process
-    """The worker process: load, explore, send; every failure sent as an error message."""
+class _State:
+    """What the worker knows of its progress, for the messages of its stops."""
+
+    def __init__(self) -> None:
+        self.explorer: Explorer | None = None
+
+    def so_far(self) -> str:
+        explored = self.explorer.explored if self.explorer is not None else 0
+        return f"after {explored:,} positions explored" if explored else "before any position was explored"
+
+
+def _worker(conn: Any, path: str, limits: Limits) -> None:  # pragma: no cover - a process
+    """The worker process: load, then explore on request; a failure is sent and ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the caller's to handle (it ends the worker)
     send = _Sender(conn)
-    state = _State(limits)
+    state = _State()
     _limit_memory(limits.memory_mb)
-    if limits.seconds:
-        signal.signal(signal.SIGALRM, _time_up)
-        signal.setitimer(signal.ITIMER_REAL, limits.seconds)
+    signal.signal(signal.SIGALRM, _time_up)
     try:
-        _explore(send, path, roots, limits, state)
+        _serve(conn, send, path, limits, state)
     except GameError as exc:
         send("error", as_data(exc))
     except TimeLimit as exc:
@@ -262,43 +243,41 @@ def _worker(conn: Any, path: str, roots: list[Any], limits: Limits) -> None:  # 
         conn.close()
 
 
-class _State:
-    """What the worker knows of its progress, for the messages of its stops."""
-
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self.explorer: Explorer | None = None
-
-    def so_far(self) -> str:
-        explored = self.explorer.explored if self.explorer is not None else 0
-        return f"after {explored:,} positions explored" if explored else "before any position was explored"
-
-
-def _explore(send: _Sender, path: str, roots: list[Any], limits: Limits, state: _State) -> None:
+def _serve(conn: Any, send: _Sender, path: str, limits: Limits, state: _State) -> None:
+    _alarm(limits)
     source = load(path, keep_path=True)
+    signal.setitimer(signal.ITIMER_REAL, 0)
     send("loaded", {"name": source.name, "start": source.start, "has_text": source.text is not None})
     explorer = state.explorer = Explorer(
         source.options, max_positions=limits.max_positions, path=source.path, line=source.line,
         shown_path=source.shown_path, progress=Throttle(lambda done, reached: send("progress", done, reached)))
-    for root in roots:
-        explorer.add(root)
-    explorer.run()
-    texts = _texts(source, explorer) if source.text is not None and roots else None
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    send("done", {"positions": explorer.positions, "texts": texts})
-    send.raw(explorer.start)
-    send.raw(explorer.heads)
-    send.raw(explorer.is_sum)
+    while True:
+        request = conn.recv()
+        if request[0] != "explore":
+            return
+        first, edges = len(explorer.positions), len(explorer.heads)
+        _alarm(limits)
+        for root in request[1]:
+            explorer.add(root)
+        explorer.run()
+        texts = _texts(source, explorer, first) if source.text is not None else None
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        send("done", {"first": first, "positions": explorer.positions[first:], "texts": texts})
+        send.raw(explorer.start[first + 1:])
+        send.raw(explorer.heads[edges:])
+        send.raw(explorer.is_sum[first:])
 
 
-def _texts(source: Any, explorer: Explorer) -> list[str | None]:
-    """The game's ``text`` of every plain position (sum nodes: None)."""
+def _alarm(limits: Limits) -> None:  # pragma: no cover - a process
+    if limits.seconds:
+        signal.setitimer(signal.ITIMER_REAL, limits.seconds)
+
+
+def _texts(source: Any, explorer: Explorer, first: int) -> list[str | None]:
+    """The game's ``text`` of every new plain position (sum nodes: None)."""
     text_of, out = source.text, []
-    for p, flag in zip(explorer.positions, explorer.is_sum, strict=True):
-        if flag:
-            out.append(None)
-            continue
-        out.append(call_text(text_of, p, source))
+    for p, flag in zip(explorer.positions[first:], explorer.is_sum[first:], strict=True):
+        out.append(None if flag else call_text(text_of, p, source))
     return out
 
 
@@ -329,7 +308,7 @@ def _time_up(signum: int, frame: Any) -> None:  # pragma: no cover - a process
 
 
 def _where_user_was(exc: BaseException) -> str:
-    """``; the game's code was in options((3, 5)) at FILE:LINE`` from an exception's traceback."""
+    """``; the game's code was running at FILE:LINE (in options)`` from an exception's traceback."""
     frames = user_frames(exc)
     if not frames:
         return ""
@@ -341,8 +320,8 @@ def _time_error(exc: TimeLimit, limits: Limits, state: _State) -> LimitError:
     frames = user_frames(exc)
     line = frames[-1].lineno if frames else None
     file = frames[-1].filename if frames else None
-    return LimitError(f"stopped after {limits.seconds:g} s (the time limit), {state.so_far()}{_where_user_was(exc)}",
-                      "".join(frames.format()), file, line)
+    message = f"stopped after {limits.seconds:g} s (the time limit), {state.so_far()}{_where_user_was(exc)}"
+    return LimitError(message, "".join(frames.format()), file, line)
 
 
 def _memory_error(exc: MemoryError, limits: Limits, state: _State) -> LimitError:
@@ -351,4 +330,5 @@ def _memory_error(exc: MemoryError, limits: Limits, state: _State) -> LimitError
     if state.explorer is not None:  # let the exploration go before telling it
         state.explorer.positions, state.explorer.index = [], {}
     traceback.clear_frames(exc.__traceback__)
-    return LimitError(f"stopped: the game used more than {limits.memory_mb:,} MB (the memory limit), {so_far}{where}")
+    return LimitError(f"stopped: the game used more than {limits.memory_mb:,} MB (the memory limit), "
+                      f"{so_far}{where}")
