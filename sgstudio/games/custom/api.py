@@ -48,6 +48,7 @@ from sgstudio.games.custom.solution import Solution
 from sgstudio.games.custom.source import GameSource, call_text, from_function, load
 from sgstudio.games.custom.worker import DEFAULT_MEMORY_MB, Limits, Progress, Session
 
+
 class Game:
     """An impartial game given by ``options(position)`` (see the module docstring).
 
@@ -66,7 +67,8 @@ class Game:
     """
 
     def __init__(self, options: Callable[[Any], Any], name: str | None = None, *, start: Any = None,
-                 text: Callable[[Any], str] | None = None, max_positions: int = DEFAULT_MAX_POSITIONS) -> None:
+                 text: Callable[[Any], str] | None = None,
+                 max_positions: int = DEFAULT_MAX_POSITIONS) -> None:
         source = from_function(options, name, start, text)
         self._init(source, _InProcess(source, max_positions))
 
@@ -205,8 +207,8 @@ class Game:
         moves = solution.winning(position)
         texts = [self._text_of(solution, m) for m in moves]
         return Report(self.name, position, self._text_of(solution, position), solution.value(position),
-                      solution.outcome(position), _remoteness_or_reason(solution, position), list(zip(moves, texts,
-                                                                                                         strict=True)))
+                      solution.outcome(position), _remoteness_or_reason(solution, position),
+                      list(zip(moves, texts, strict=True)))
 
     def graph(self, position: Any = None, *, max_positions: int = 40, layers: str = "depth") -> Any:
         """The positions reachable from ``position`` (default: the start), drawn as an SVG in Jupyter:

@@ -68,8 +68,8 @@ class HeapGame(Game):
         heaps = list(position) if isinstance(position, list | tuple) else [position]
         for h in heaps:
             if type(h) is not int or h < 0:
-                raise PositionError(f"{shown(position)} is not a position of {self.name}: a position is a heap "
-                                    "size (an int >= 0) or a list of them")
+                raise PositionError(f"{shown(position)} is not a position of {self.name}: a position is a "
+                                    "heap size (an int >= 0) or a list of them")
         return heaps
 
     def value(self, position: Any) -> int:

@@ -79,7 +79,7 @@ class CancelledError(GameError):
     """The caller cancelled the exploration (the worker was ended)."""
 
 
-class WorkerCrash(GameError):
+class WorkerCrashError(GameError):
     """The worker process ended without an answer: a crash, ``os._exit``, or a kill."""
 
 
@@ -89,7 +89,7 @@ class TimeLimit(BaseException):
 
 
 _KINDS = {cls.__name__: cls for cls in (GameError, GameFileError, UserCodeError, PositionError, LimitError,
-                                        CancelledError, WorkerCrash)}
+                                        CancelledError, WorkerCrashError)}
 
 
 def as_data(error: GameError) -> dict[str, Any]:
@@ -127,7 +127,7 @@ def shown(value: Any) -> str:
         return number(value)
     try:
         return _REPR.repr(value)
-    except Exception:  # noqa: BLE001 - a repr of the user's that fails must not hide the real message
+    except Exception:
         return f"a {type(value).__name__}"
 
 
@@ -185,7 +185,7 @@ def user_error(exc: BaseException, during: str, path: str | None = None, shown_p
 def _first_line(exc: BaseException) -> str:
     try:
         text = str(exc)
-    except Exception:  # noqa: BLE001 - the user's __str__ may fail too
+    except Exception:
         text = ""
     lines = text.strip().splitlines()
     first = lines[0] if lines else ""

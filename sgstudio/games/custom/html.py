@@ -66,7 +66,8 @@ class Table:
             cells = "".join(f'<td style="{_CELL}{style(v)}" title="g({x}, {y}) = {html.escape(_word(v))}">'
                             f'{html.escape(_word(v)) if show else ""}</td>' for y, v in enumerate(row))
             rows.append(f'<tr><th style="{_CELL}color:#888">{x}</th>{cells}</tr>')
-        caption = f"<caption>{html.escape(self.name)}: g(x, y), x down, y across</caption>" if self.name else ""
+        caption = (f"<caption>{html.escape(self.name)}: g(x, y), x down, y across</caption>"
+                   if self.name else "")
         return (f'<table style="border-collapse:collapse">{caption}<tr><th></th>{head}</tr>'
                 + "".join(rows) + "</table>")
 
@@ -112,7 +113,8 @@ class Report:
         """The report as lines of text."""
         far = self.remoteness
         far_text = "none (a draw)" if far is None else (f"{far} moves" if isinstance(far, int) else far)
-        head = [f"{self.game}: {self.text}", f"value {_word(self.value)}, {self.outcome}, remoteness {far_text}"]
+        head = [f"{self.game}: {self.text}",
+                f"value {_word(self.value)}, {self.outcome}, remoteness {far_text}"]
         if not self.moves:
             return [*head, "no winning move"]
         return [*head, f"winning moves ({len(self.moves)}):", *(f"  -> {text}" for _, text in self.moves)]

@@ -1,4 +1,4 @@
-"""Load a game file: plain Python defining ``options(position)``, and optionally ``name``, ``start``, ``text``.
+"""Load a game file: plain Python defining ``options(position)``, optionally ``name``, ``start``, ``text``.
 
 The file is compiled and run in a fresh module (named ``sgstudio_user_game``, so that a block under
 ``if __name__ == "__main__":`` does not run), with its folder first on ``sys.path`` while it runs
@@ -84,7 +84,7 @@ def load(path: str, *, keep_path: bool = False) -> GameSource:
     sys.path.insert(0, folder)
     sys.modules[MODULE] = module
     try:
-        exec(code, module.__dict__)  # noqa: S102 - running the user's game is the point
+        exec(code, module.__dict__)
     except (KeyboardInterrupt, MemoryError):
         raise
     except BaseException as exc:  # SystemExit at import is the user's mistake too
@@ -121,7 +121,8 @@ def _read(path: str) -> str:
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except UnicodeDecodeError as exc:
-        raise GameFileError(f"{path}: the file is not UTF-8 text (byte {exc.start:,} is {exc.object[exc.start]:#04x})",
+        byte = exc.object[exc.start]
+        raise GameFileError(f"{path}: the file is not UTF-8 text (byte {exc.start:,} is {byte:#04x})",
                             file=path) from None
     except OSError as exc:
         raise GameFileError(f"{path}: cannot read the file: {exc.strerror or exc}", file=path) from None
@@ -153,8 +154,8 @@ def read_game(namespace: dict[str, Any], full: str, path: str, text: str) -> Gam
                             file=full, line=lines.get("name"))
     start = namespace.get("start")
     if start is not None and (problem := root_problem(start)) is not None:
-        raise GameFileError(f"{path}:{lines.get('start', 1)}: start = {shown(start)} is not a position: {problem}",
-                            file=full, line=lines.get("start"))
+        raise GameFileError(f"{path}:{lines.get('start', 1)}: start = {shown(start)} is not a position: "
+                            f"{problem}", file=full, line=lines.get("start"))
     text_of = namespace.get("text")
     if text_of is not None and not callable(text_of):
         raise GameFileError(f"{path}:{lines.get('text', 1)}: text is {a_type(text_of)}, not a function of a "
@@ -190,7 +191,8 @@ def call_text(text_of: Callable[[Any], Any], p: Any, source: Any) -> str:
         raise user_error(exc, f"in text({shown(p)})", source.path, source.shown_path) from None
     if not isinstance(written, str):
         code = getattr(text_of, "__code__", None)
-        where = f"{source.shown_path}:{code.co_firstlineno}" if code is not None else str(source.shown_path)
-        raise UserCodeError(f"{where}: text({shown(p)}) returned {shown(written)}, {a_type(written)}, not a string",
-                            file=source.path, line=code.co_firstlineno if code is not None else None)
+        line = code.co_firstlineno if code is not None else None
+        where = f"{source.shown_path}:{line}" if line is not None else str(source.shown_path)
+        raise UserCodeError(f"{where}: text({shown(p)}) returned {shown(written)}, {a_type(written)}, "
+                            "not a string", file=source.path, line=line)
     return written

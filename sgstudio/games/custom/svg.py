@@ -15,8 +15,8 @@ says how many more there are.
 0
 >>> drawing = PositionGraph(Solution.from_explorer(explorer), 3)
 >>> svg = drawing._repr_svg_()
->>> svg.startswith("<svg") and svg.count("<rect") == 4 and svg.count("<line") == 6
-True
+>>> svg.startswith("<svg"), svg.count("<rect"), svg.count("<line") + svg.count("Q")    # 4 boxes, 6 moves
+(True, 4, 6)
 >>> drawing.layer_of
 {0: 0, 1: 1, 2: 1, 3: 1}
 """
@@ -32,7 +32,7 @@ from sgstudio.games.custom.errors import GameError
 from sgstudio.games.custom.html import BLUE, ORANGE, PURPLE
 from sgstudio.games.custom.solution import Solution
 
-BOX_W, BOX_H, GAP_X, GAP_Y, MARGIN = 92, 34, 18, 46, 16
+BOX_W, BOX_H, GAP_X, GAP_Y, MARGIN = 92, 34, 18, 58, 30
 _FILL = {Outcome.LOSE: BLUE, Outcome.WIN: ORANGE, Outcome.DRAW: PURPLE}
 _TEXT = 13
 """Characters of a position's text shown in its box."""
@@ -45,7 +45,8 @@ class PositionGraph:
     ``edges`` the (from, to) pairs drawn, ``hidden`` how many reachable positions were left out.
     """
 
-    def __init__(self, solution: Solution, position: Any, *, max_positions: int = 40, layers: str = "depth") -> None:
+    def __init__(self, solution: Solution, position: Any, *, max_positions: int = 40,
+                 layers: str = "depth") -> None:
         if layers not in ("depth", "remoteness"):
             raise ValueError(f"layers is 'depth' or 'remoteness', not {layers!r}")
         self.solution = solution
@@ -53,6 +54,7 @@ class PositionGraph:
         if root is None:
             raise KeyError(position)
         self.nodes, self.edges, self.hidden = self._walk(root, max_positions)
+        self._edge_set = set(self.edges)
         self.layer_of = self._depths(root) if layers == "depth" else self._remoteness_layers()
         self.place = self._layout()
 
@@ -126,10 +128,10 @@ class PositionGraph:
     # -- drawing ------------------------------------------------------------------------------------
     def svg(self) -> str:
         """The drawing as an SVG document."""
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:.0f}" height="{self.height:.0f}" '
-                 f'viewBox="0 0 {self.width:.0f} {self.height:.0f}" font-family="sans-serif">',
-                 '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
-                 'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>']
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:.0f}" '
+                 f'height="{self.height:.0f}" viewBox="0 0 {self.width:.0f} {self.height:.0f}" '
+                 'font-family="sans-serif">',
+                 "<defs>" + _marker("move", "#999", 7) + _marker("win", "#222", 10) + "</defs>"]
         parts += [self._edge(v, w) for v, w in self.edges]
         parts += [self._node(v) for v in self.nodes]
         if self.hidden:
@@ -146,34 +148,49 @@ class PositionGraph:
 
     def _edge(self, v: int, w: int) -> str:
         (x1, y1), (x2, y2) = self.place[v], self.place[w]
+        top = BOX_H / 2 if not self.solution.is_sum[w] else 9
         if self.solution.is_sum[v]:
-            return (f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2 - BOX_H / 2:.1f}" stroke="#888" '
+            return (f'<line x1="{x1:.1f}" y1="{y1 + 9:.1f}" x2="{x2:.1f}" y2="{y2 - top:.1f}" stroke="#888" '
                     'stroke-dasharray="4 3"/>')
         winning = self._outcome(v) is Outcome.WIN and self._outcome(w) is Outcome.LOSE
-        width = 2.6 if winning else 1.0
-        colour = "#222" if winning else "#999"
-        down = y2 > y1
-        y_from = y1 + BOX_H / 2 if down else y1 - BOX_H / 2
-        y_to = y2 - (BOX_H / 2 if not self.solution.is_sum[w] else 9) if down else y2 + BOX_H / 2
-        return (f'<line x1="{x1:.1f}" y1="{y_from:.1f}" x2="{x2:.1f}" y2="{y_to:.1f}" stroke="{colour}" '
-                f'stroke-width="{width}" marker-end="url(#arrow)"/>')
+        look = ('stroke="#222" stroke-width="2.6" marker-end="url(#win)"' if winning else
+                'stroke="#999" stroke-width="1" marker-end="url(#move)"')
+        if y2 != y1:  # down (bottom of one box to the top of the other) or up; a pair of opposite moves apart
+            a, b = (y1 + BOX_H / 2, y2 - top) if y2 > y1 else (y1 - BOX_H / 2, y2 + top)
+            shift = 4.0 if (w, v) in self._edge_set else 0.0
+            length = max(((x2 - x1) ** 2 + (b - a) ** 2) ** 0.5, 1.0)
+            dx, dy = -(b - a) / length * shift, (x2 - x1) / length * shift
+            return f'<line x1="{x1 + dx:.1f}" y1="{a + dy:.1f}" x2="{x2 + dx:.1f}" y2="{b + dy:.1f}" {look}/>'
+        lift = y1 - BOX_H / 2 - 14 - abs(x2 - x1) * 0.08  # the same layer: an arc over the row
+        return (f'<path d="M{x1:.1f},{y1 - BOX_H / 2:.1f} Q{(x1 + x2) / 2:.1f},{lift:.1f} {x2:.1f},'
+                f'{y2 - top:.1f}" fill="none" {look}/>')
 
     def _node(self, v: int) -> str:
         x, y = self.place[v]
         title = escape(self.solution.text(v))
         if self.solution.is_sum[v]:
-            return (f'<g><title>{title}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#ddd" stroke="#666"/>'
+            return (f'<g><title>{title}</title>'
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#ddd" stroke="#666"/>'
                     f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" text-anchor="middle">+</text></g>')
         outcome = self._outcome(v)
         text = self.solution.text(v)
         label = escape(text if len(text) <= _TEXT else text[:_TEXT - 1] + "…")
         value = escape(str(self.solution.gamma(v)))
         return (f'<g><title>{title}: value {value}, {outcome}</title>'
-                f'<rect x="{x - BOX_W / 2:.1f}" y="{y - BOX_H / 2:.1f}" width="{BOX_W}" height="{BOX_H}" rx="6" '
+                f'<rect x="{x - BOX_W / 2:.1f}" y="{y - BOX_H / 2:.1f}" width="{BOX_W}" height="{BOX_H}" '
+                f'rx="6" '
                 f'fill="{_FILL[outcome]}" stroke="#333"/>'
-                f'<text x="{x:.1f}" y="{y - 2:.1f}" font-size="12" fill="white" text-anchor="middle">{label}</text>'
+                f'<text x="{x:.1f}" y="{y - 2:.1f}" font-size="12" fill="white" text-anchor="middle">'
+                f'{label}</text>'
                 f'<text x="{x:.1f}" y="{y + 12:.1f}" font-size="10" fill="white" text-anchor="middle">'
                 f'g = {value}</text></g>')
+
+
+def _marker(name: str, colour: str, size: int) -> str:
+    """An arrowhead of a fixed size, whatever the line's width."""
+    return (f'<marker id="{name}" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" '
+            f'markerWidth="{size}" markerHeight="{size}" orient="auto"><path d="M0,0 L10,5 L0,10 z" '
+            f'fill="{colour}"/></marker>')
 
 
 def _mean(values: Any) -> float:

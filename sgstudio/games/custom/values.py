@@ -139,8 +139,8 @@ class _StateGraph:
         if len(self.keys) >= self.max_states or len(key[0]) > MAX_PARTS:
             many = (f"more than {self.max_states:,} whole-sum positions" if len(key[0]) <= MAX_PARTS else
                     f"sums of more than {MAX_PARTS} components on cycles")
-            raise LimitError(f"stopped: this loopy game with sums needs {many} to be valued (do its sums grow "
-                             "without end?)")
+            raise LimitError(f"stopped: this loopy game with sums needs {many} to be valued (do its sums "
+                             "grow without end?)")
         self.index[key] = len(self.keys)
         self.keys.append(key)
         return len(self.keys) - 1

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sgstudio.games.custom.errors import CancelledError, LimitError, WorkerCrash, from_data
+from sgstudio.games.custom.errors import CancelledError, LimitError, WorkerCrashError, from_data
 
 GRACE = 2.0
 """Seconds a worker has past its time limit to stop by itself before it is ended."""
@@ -71,9 +71,11 @@ class Watch:
         return Increment(data["first"], data["positions"], start, heads, is_sum, data["texts"])
 
     def _so_far(self) -> str:
-        return f"after {self.explored:,} positions explored" if self.explored else "before any position was explored"
+        if self.explored:
+            return f"after {self.explored:,} positions explored"
+        return "before any position was explored"
 
-    def _crash(self) -> WorkerCrash:
+    def _crash(self) -> WorkerCrashError:
         self.process.join(2.0)
         code = self.process.exitcode
         if code is not None and code < 0:
@@ -82,8 +84,8 @@ class Watch:
             why = {signal.SIGSEGV: "the game's code crashed it (a segmentation fault)",
                    signal.SIGKILL: "it was killed (by the system, for lack of memory?)",
                    signal.SIGABRT: "it aborted"}.get(number, f"it was stopped by {name}")
-            return WorkerCrash(f"the worker process ended {self._so_far()}: {why} ({name})")
+            return WorkerCrashError(f"the worker process ended {self._so_far()}: {why} ({name})")
         if code:
-            return WorkerCrash(f"the worker process ended {self._so_far()} with exit status {code} "
+            return WorkerCrashError(f"the worker process ended {self._so_far()} with exit status {code} "
                                "(does the game's code call os._exit?)")
-        return WorkerCrash(f"the worker process ended {self._so_far()} without an answer")
+        return WorkerCrashError(f"the worker process ended {self._so_far()} without an answer")

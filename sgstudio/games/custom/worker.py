@@ -33,7 +33,7 @@ import traceback
 import types
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,10 +155,8 @@ def explore_file(path: str, roots: list[Any], limits: Limits = Limits(), progres
 
 def _stop(process: Any, conn: Any) -> None:
     """End a worker: asked first, then terminated, then killed."""
-    try:
+    with suppress(OSError, ValueError):
         conn.send(("close",))
-    except (OSError, ValueError):
-        pass
     process.join(0.5)
     if process.is_alive():
         process.terminate()
@@ -235,7 +233,7 @@ def _worker(conn: Any, path: str, limits: Limits) -> None:  # pragma: no cover -
         error = _memory_error(exc, limits, state)
         del exc
         send("error", as_data(error))
-    except BaseException as exc:  # noqa: BLE001 - a bug of the engine's: told, not hidden
+    except BaseException as exc:
         send("error", as_data(GameError(f"internal error in the game's worker: {type(exc).__name__}: {exc}",
                                         traceback.format_exc())))
     finally:
@@ -250,7 +248,8 @@ def _serve(conn: Any, send: _Sender, path: str, limits: Limits, state: _State) -
     send("loaded", {"name": source.name, "start": source.start, "has_text": source.text is not None})
     explorer = state.explorer = Explorer(
         source.options, max_positions=limits.max_positions, path=source.path, line=source.line,
-        shown_path=source.shown_path, progress=Throttle(lambda done, reached: send("progress", done, reached)))
+        shown_path=source.shown_path,
+        progress=Throttle(lambda done, reached: send("progress", done, reached)))
     while True:
         request = conn.recv()
         if request[0] != "explore":
@@ -313,7 +312,8 @@ def _where_user_was(exc: BaseException) -> str:
     if not frames:
         return ""
     last = frames[-1]
-    return f"; the game's code was running at {os.path.basename(last.filename)}:{last.lineno} (in {last.name})"
+    where = f"{os.path.basename(last.filename)}:{last.lineno}"
+    return f"; the game's code was running at {where} (in {last.name})"
 
 
 def _time_error(exc: TimeLimit, limits: Limits, state: _State) -> LimitError:

@@ -32,7 +32,7 @@ def _name(path: str) -> str:
     with open(path, encoding="utf-8") as handle:
         tree = ast.parse(handle.read())
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "name" for t in node.targets):
-            if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-                return node.value.value
+        named = isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "name" for t in node.targets)
+        if named and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return node.value.value
     return os.path.splitext(os.path.basename(path))[0]

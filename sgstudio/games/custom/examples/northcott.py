@@ -21,7 +21,7 @@ def options(p):
         for c in free:
             if c != mine:
                 row = (c, b) if turn == "white" else (w, c)
-                yield (other, rows[:i] + (row,) + rows[i + 1:])
+                yield (other, (*rows[:i], row, *rows[i + 1:]))
 
 
 def text(p):
