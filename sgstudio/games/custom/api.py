@@ -81,18 +81,21 @@ class Game:
     @classmethod
     def from_file(cls, path: str, *, max_positions: int = DEFAULT_MAX_POSITIONS,
                   memory_mb: int | None = DEFAULT_MEMORY_MB, seconds: float | None = None,
-                  progress: Progress | None = None, in_process: bool = False) -> Game:
+                  progress: Progress | None = None, cancel: Callable[[], bool] | None = None,
+                  in_process: bool = False) -> Game:
         """The game of a file, run in a worker process (``in_process``: in this one).
 
-        ``memory_mb`` and ``seconds`` limit each worker (None: no limit); ``progress(explored,
-        reached)`` hears from it. Raises a GameError at once when the file is not a game.
+        ``memory_mb`` limits the worker, ``seconds`` each question (None: no limit);
+        ``progress(explored, reached)`` hears from it, and ``cancel()``, polled while it works, ends
+        it by returning True (a CancelledError). Raises a GameError at once when the file is not a
+        game.
         """
         game = cls.__new__(cls)
         if in_process:
             source = load(path)
             game._init(source, _InProcess(source, max_positions))
         else:
-            runner = _InWorker(path, Limits(max_positions, memory_mb, seconds), progress)
+            runner = _InWorker(path, Limits(max_positions, memory_mb, seconds), progress, cancel)
             session = runner.open()
             game._init(GameSource(lambda p: (), session.name, session.start, path=path), runner)
         return game
@@ -287,8 +290,9 @@ class _InWorker:
     """One exploration in a worker process (a Session), growing with each question; a failure ends the
     session, and the next question starts a new one."""
 
-    def __init__(self, path: str, limits: Limits, progress: Progress | None) -> None:
-        self.path, self.limits, self.progress = path, limits, progress
+    def __init__(self, path: str, limits: Limits, progress: Progress | None,
+                 cancel: Callable[[], bool] | None) -> None:
+        self.path, self.limits, self.progress, self.cancel = path, limits, progress, cancel
         self.session: Session | None = None
 
     def open(self) -> Session:
@@ -308,7 +312,7 @@ class _InWorker:
     def explore(self, roots: list[Any]) -> Solution:
         import numpy as np
 
-        found = self.open().explore(roots)
+        found = self.open().explore(roots, self.cancel)
         first = found.first
         self.positions += found.positions
         self.index.update(zip(found.positions, range(first, first + len(found.positions)), strict=True))

@@ -352,12 +352,13 @@ def a_type(value: Any) -> str:
 
 
 class Throttle:
-    """Calls ``report(explored, reached)`` at most every ``seconds`` (and always for the last call).
+    """Calls ``report(explored, reached)`` at most every ``seconds``, and always when the walk is done
+    (all reached explored).
 
     >>> seen = []
     >>> throttle = Throttle(lambda a, b: seen.append(a), seconds=3600)
-    >>> throttle(1, 2); throttle(2, 3); seen
-    [1]
+    >>> throttle(1, 2); throttle(2, 3); throttle(3, 3); seen
+    [1, 3]
     """
 
     def __init__(self, report: Callable[[int, int], object], seconds: float = 0.1) -> None:
@@ -366,6 +367,6 @@ class Throttle:
 
     def __call__(self, explored: int, reached: int) -> None:
         now = time.monotonic()
-        if now - self.last >= self.seconds:
+        if now - self.last >= self.seconds or explored == reached:
             self.last = now
             self.report(explored, reached)

@@ -153,3 +153,28 @@ def test_bad_positions_asked_about_are_refused_in_words():
         game.value({1, 2})
     with pytest.raises(PositionError, match="has no start position"):
         game.report()
+
+
+def test_a_script_without_a_main_guard_is_not_run_again_by_the_worker(tmp_path):
+    script = tmp_path / "script.py"
+    script.write_text("from sgstudio import Game\n"
+                      f"game = Game.from_file({WYTHOFF!r})\n"
+                      "print('ran', game.value((4, 7)), game.outcome((3, 4)))\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["ran 0 WIN"]
+
+
+def test_a_game_from_a_file_streams_progress_and_may_be_cancelled():
+    heard: list[int] = []
+    stop = [False]
+    game = Game.from_file(WYTHOFF, progress=lambda explored, reached: heard.append(explored),
+                          cancel=lambda: stop[0])
+    assert game.value((30, 30)) == Game(wythoff_options).value((30, 30)) and heard and heard[-1] == 961
+    stop[0] = True
+    from sgstudio.games.custom.errors import CancelledError
+
+    with pytest.raises(CancelledError, match=r"^cancelled"):
+        game.value((60, 60))
+    stop[0] = False
+    assert game.value((3, 5)) == 0  # a new worker
