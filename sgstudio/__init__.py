@@ -1,3 +1,21 @@
-"""sgstudio: a desktop studio for impartial games under the Sprague-Grundy theory."""
+"""sgstudio: a desktop studio for impartial games under the Sprague-Grundy theory.
+
+``from sgstudio import Game`` gives the Python API for notebooks and scripts
+(:class:`sgstudio.games.custom.api.Game`); it is loaded on first use, so that importing sgstudio
+(as every command line run does) stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 __version__ = "0.1.0"
+__all__ = ["Game"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Game":
+        from sgstudio.games.custom.api import Game
+
+        return Game
+    raise AttributeError(f"module 'sgstudio' has no attribute {name!r}")
