@@ -40,7 +40,8 @@ class PatternError(SGStudioError, ValueError):
 
     def __init__(self, text: str, column: int, message: str) -> None:
         self.text, self.column, self.detail = text, column, message
-        super().__init__(f"bad pattern {clip(text)!r}: column {column}: {message}")
+        what = "pattern" if WILD in text else "code"
+        super().__init__(f"bad {what} {clip(text)!r}: column {column}: {message}")
 
 
 def expand(patterns: Iterable[str]) -> list[str]:
@@ -69,7 +70,7 @@ def read_code(text: str) -> Rule:
     >>> read_code("grundy")
     Traceback (most recent call last):
     ...
-    sgstudio.games.takebreak.sweep.codes.PatternError: bad pattern 'grundy': column 1: expected a code \
+    sgstudio.games.takebreak.sweep.codes.PatternError: bad code 'grundy': column 1: expected a code \
 such as 0.77 or a pattern such as 0.?? (a sweep takes codes, not named rules), found 'g'
     """
     try:
