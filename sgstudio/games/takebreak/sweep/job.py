@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import time
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -118,6 +118,11 @@ def run_game(code: str, n: int) -> GameResult:
         **_rare(table, values), packed=pack(values), digest=digest(values),
         digest_tail=digest(values[1:]), digest_head=digest(values[:-1]),
         seconds=time.perf_counter() - started)
+
+
+def run_batch(task: Callable[[str, int], GameResult], codes: Sequence[str], n: int) -> list[GameResult]:
+    """``task(code, n)`` for each code in turn: one Dask task of several small games (:mod:`.run`)."""
+    return [task(code, n) for code in codes]
 
 
 def serial(codes: Iterable[str], n: int) -> list[GameResult]:

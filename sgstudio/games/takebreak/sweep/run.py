@@ -26,7 +26,7 @@ import dask
 from distributed import Client, KilledWorker, LocalCluster, WorkerPlugin, as_completed
 
 from sgstudio.core.errors import SGStudioError, printable
-from sgstudio.games.takebreak.sweep.job import GameResult, run_game
+from sgstudio.games.takebreak.sweep.job import GameResult, run_batch, run_game
 from sgstudio.games.takebreak.sweep.progress import Progress
 from sgstudio.games.takebreak.sweep.store import Store
 
@@ -34,6 +34,9 @@ CONNECT_TIMEOUT = 10
 """Seconds to reach a scheduler given by address before saying it cannot be reached."""
 WORKER_WAIT = 60
 """Seconds to wait for a scheduler without workers to get one."""
+BATCH_VALUES = 100_000
+MAX_BATCH = 16
+TASKS_PER_WORKER = 4
 Task = Callable[[str, int], GameResult]
 
 
@@ -57,7 +60,9 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
     """A client on an existing cluster (``scheduler``: ``tcp://HOST:PORT``) or on a new LocalCluster
     of ``workers`` processes (default: one per core), closed on leaving the block."""
     dask.config.set({"distributed.worker.multiprocessing-method": "spawn",
-                     "distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT}s"})
+                     "distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT}s",
+                     # the workers' statistical profiler samples every 10 ms, taking the GIL from the game
+                     "distributed.worker.profile.enabled": False})
     if scheduler is None:
         with local_cluster(workers) as cluster, Client(cluster) as client:
             client.register_plugin(IgnoreInterrupt())
@@ -68,9 +73,10 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
 
 
 def local_cluster(workers: int | None = None) -> LocalCluster:
-    """One single-threaded worker process per core (or ``workers``), no dashboard, quiet logs."""
+    """One single-threaded worker process per core (or ``workers``), no dashboard, quiet logs (a
+    worker's heartbeat racing the close would print a traceback)."""
     return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.ERROR)
+                        dashboard_address=None, silence_logs=logging.CRITICAL)
 
 
 @contextlib.contextmanager
@@ -93,35 +99,58 @@ def _remote(address: str) -> Iterator[Client]:
         yield client
 
 
+def batches(todo: Sequence[str], n: int, workers: int) -> list[list[str]]:
+    """``todo`` cut into the tasks of a sweep: games of few values go several to a task (each task
+    costs the driver and a worker a few milliseconds, as much as a game of 10^4 values), so that a
+    task is about :data:`BATCH_VALUES` values, with at least :data:`TASKS_PER_WORKER` tasks a worker
+    to share the work; games of :data:`BATCH_VALUES` values or more go one to a task.
+
+    >>> [len(b) for b in batches([f"0.{i}" for i in range(8)], 10**6, 2)]
+    [1, 1, 1, 1, 1, 1, 1, 1]
+    >>> [len(b) for b in batches([str(i) for i in range(512)], 1000, 2)][:3]
+    [16, 16, 16]
+    >>> len(batches(["0.1"] * 40, 1000, 2))
+    8
+    """
+    share = len(todo) // (TASKS_PER_WORKER * max(workers, 1))
+    size = max(1, min(MAX_BATCH, BATCH_VALUES // max(n, 1), share))
+    return [list(todo[i : i + size]) for i in range(0, len(todo), size)]
+
+
 def sweep(codes: Sequence[str], n: int, store: Store, client: Client, task: Task = run_game,
           progress: Progress | None = None) -> int:
-    """Compute the games of ``codes`` at ``n`` values that ``store`` lacks, storing each as it finishes;
-    returns how many were computed. ``task(code, n)`` computes one game (tests pass one that kills
-    its worker). A task that fails raises :class:`SweepError` (what is stored stays)."""
+    """Compute the games of ``codes`` at ``n`` values that ``store`` lacks, storing each as its task
+    finishes (:func:`batches`); returns how many were computed. ``task(code, n)`` computes one game
+    (tests pass one that kills its worker). A task that fails raises :class:`SweepError` (what is
+    stored stays)."""
     stored = store.done(codes, n)
     todo = [code for code in codes if code not in stored]
     if not todo:
         return 0
     run = uuid.uuid4().hex[:8]
-    futures = client.map(task, todo, [n] * len(todo), key=[f"sweep-{n}-{code}-{run}" for code in todo])
+    workers = len(client.scheduler_info().get("workers", {})) or 1
+    tasks = {f"sweep-{n}-{batch[0]}-{len(batch)}-{run}": batch for batch in batches(todo, n, workers)}
+    futures = client.map(run_batch, [task] * len(tasks), list(tasks.values()), [n] * len(tasks),
+                         key=list(tasks))
     try:
         for future, result in as_completed(futures, with_results=True, raise_errors=False):
-            store.put(_result(future, result))
+            for game in _results(future, result, tasks[future.key]):
+                store.put(game)
             future.release()
             if progress is not None:
-                progress.advance()
+                progress.advance(len(tasks[future.key]))
     finally:
         client.cancel(futures)
     return len(todo)
 
 
-def _result(future: object, result: object) -> GameResult:
-    """The result of a finished task, or SweepError saying why there is none."""
+def _results(future: object, result: object, codes: list[str]) -> list[GameResult]:
+    """The results of a finished task, or SweepError saying why there are none."""
     if getattr(future, "status", "") != "error":
         return result  # type: ignore[return-value]
-    code = str(getattr(future, "key", "")).split("-")[2]
+    which = f"game {codes[0]}" if len(codes) == 1 else f"one of the games {codes[0]} .. {codes[-1]}"
     err = result[1]  # type: ignore[index]  # (type, exception, traceback)
     if isinstance(err, KilledWorker):
-        raise SweepError(f"sweep: game {code} killed every worker that ran it ({err})")
+        raise SweepError(f"sweep: {which} killed every worker that ran it ({err})")
     hint = " (is sgstudio installed on the workers?)" if isinstance(err, ImportError) else ""
-    raise SweepError(f"sweep: game {code} failed on a worker: {type(err).__name__}: {err}{hint}")
+    raise SweepError(f"sweep: {which} failed on a worker: {type(err).__name__}: {err}{hint}")
