@@ -13,6 +13,7 @@ says nothing otherwise (a pipe, a file, a test), so output stays clean.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import TextIO
@@ -63,13 +64,10 @@ class Progress:
         new = self.done - self._already
         rate = new / elapsed
         left = (self.total - self.done) / rate if new else None
-        width = 80
-        try:
-            import shutil
-
-            width = shutil.get_terminal_size((80, 24)).columns
-        except (OSError, ValueError):  # pragma: no cover - no terminal after all
-            pass
+        try:  # the width of the terminal the bar is on (standard output may be a file)
+            width = os.get_terminal_size(self.stream.fileno()).columns
+        except (OSError, ValueError, AttributeError):
+            width = 80
         self.stream.write("\r" + line(self.done, self.total, rate, left, width - 1))
         self.stream.flush()
         self._drawn = True
