@@ -6,7 +6,8 @@
 - :mod:`.store`: the SQLite store (versioned schema, one row per game and N, written as games finish);
 - :mod:`.run`: the Dask driver (a LocalCluster by default, or a scheduler's address);
 - :mod:`.groups`: games with equal values, and equal after a shift of the heap size by one;
-- :mod:`.table`: the published layout (markdown and CSV), reading a published table, the comparison;
+- :mod:`.table`: the published layout (markdown and CSV); :mod:`.compare`: a published table read
+  back, and every disagreement with the sweep;
 - :mod:`.progress`: the terminal progress bar; :mod:`.cli`: ``sgstudio sweep``.
 
 Nothing here imports Qt, nor dask outside :mod:`.run` (imported only by a command that sweeps).

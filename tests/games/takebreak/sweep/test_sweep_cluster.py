@@ -147,3 +147,14 @@ def test_a_task_that_fails_on_a_worker_is_one_sweep_error(client, tmp_path):
     assert str(caught.value).startswith("sweep: game 0.")
     assert "failed on a worker: ModuleNotFoundError" in str(caught.value)
     assert "is sgstudio installed on the workers?" in str(caught.value)
+
+
+def test_a_scheduler_without_workers_is_one_sweep_error(monkeypatch):
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(run, "WORKER_WAIT", 1)
+    with (LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty,
+          pytest.raises(run.SweepError) as caught, run.connect(empty.scheduler_address)):
+        pass
+    assert str(caught.value) == (f"sweep: the Dask scheduler at {empty.scheduler_address} has had no worker "
+                                 f"for 1 s (start some: dask worker {empty.scheduler_address})")
