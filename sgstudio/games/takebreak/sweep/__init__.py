@@ -8,7 +8,8 @@
 - :mod:`.groups`: games with equal values, and equal after a shift of the heap size by one;
 - :mod:`.table`: the published layout (markdown and CSV); :mod:`.compare`: a published table read
   back, and every disagreement with the sweep;
-- :mod:`.progress`: the terminal progress bar; :mod:`.cli`: ``sgstudio sweep``.
+- :mod:`.progress`: the terminal progress bar; :mod:`.cli`: ``sgstudio sweep``;
+- :mod:`.tab`: the window's Tables panel (File > Open Sweep Results), the only module with Qt.
 
-Nothing here imports Qt, nor dask outside :mod:`.run` (imported only by a command that sweeps).
+Nothing else here imports Qt, nor dask outside :mod:`.run` (imported only when a sweep runs).
 """

@@ -153,7 +153,7 @@ def test_a_scheduler_without_workers_is_one_sweep_error(monkeypatch):
     from distributed import LocalCluster
 
     monkeypatch.setattr(run, "WORKER_WAIT", 1)
-    with (LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty,
+    with (LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty,
           pytest.raises(run.SweepError) as caught, run.connect(empty.scheduler_address)):
         pass
     assert str(caught.value) == (f"sweep: the Dask scheduler at {empty.scheduler_address} has had no worker "
