@@ -17,6 +17,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
 
 from sgstudio.core.graph import GameGraph
+from sgstudio.games.takebreak.sweep.tab import install as install_sweep_tables
 from sgstudio.gui import actions as acts
 from sgstudio.gui import help as helps
 from sgstudio.gui.autosave import Autosave
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         self.actions["undo"], self.actions["redo"] = acts.undo_actions(self, self.tabs.group)
         self.menus = acts.build_menus(self, self.actions)
         self.actions["add_to_sum"] = add_to_sum_action(self)  # Edit > Add to Sum: into the Sum tab
+        self.tables = install_sweep_tables(self)  # File > Open Sweep Results: the Tables dock
         self.toolbar = acts.build_toolbar(self, self.actions)
         for dock in self.docks.values():
             self.menus["view"].addAction(dock.toggleViewAction())

@@ -1,0 +1,1 @@
+"""Take-and-break games (octal and hexadecimal codes)."""

@@ -1,0 +1,45 @@
+"""Tasks for the sweep tests that worker processes import (this folder is on their sys.path: spawned
+processes get the test process's path)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+from sgstudio.games.takebreak.sweep.job import GameResult, run_game
+
+PARENT_MARK: str | None = None
+"""Set by the test process; a spawned worker imports this module afresh and sees None."""
+
+
+def kill_once(marker: str, victim: str, code: str, n: int) -> GameResult:
+    """``run_game``, except that the first worker to meet the game ``victim`` writes its pid to the
+    file ``marker`` and kills its own process (SIGKILL: no cleanup, as a crash or the OOM killer)."""
+    if code == victim:
+        try:
+            fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            pass
+        else:
+            os.write(fd, str(os.getpid()).encode())
+            os.close(fd)
+            os.kill(os.getpid(), signal.SIGKILL)
+    return run_game(code, n)
+
+
+def probe() -> dict[str, object]:
+    """How this worker started and which kernels a game loads in it."""
+    import multiprocessing
+
+    run_game("0.77", 5000)
+    from sgstudio.core.games import takebreak_aot
+
+    return {"mark": PARENT_MARK, "numba": "numba" in sys.modules, "pid": os.getpid(),
+            "aot": takebreak_aot.kernel("pairs") is not None,
+            "parent": multiprocessing.parent_process() is not None}
+
+
+def fail(code: str, n: int) -> GameResult:
+    """A task that fails on the worker, as a bug or a missing module would."""
+    raise ModuleNotFoundError("No module named 'sgstudio_missing'")
