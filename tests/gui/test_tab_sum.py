@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from oracles import whole_game_outcomes
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from tab_helpers import show_tab
 
 from sgstudio.core.play import Mode
@@ -164,9 +164,23 @@ def test_add_from_text_takes_nim_heaps_typed_in_the_dialog(qtbot):
         assert tab.table.item(len(tab.model.components) - 1, 2).text() == f"heaps {' '.join(map(str, heaps))}"
     assert tab.undo_stack.count() == 2 and len(tab.model.components) == 3
     assert_shows_the_whole_sum(tab)
+    asked_again = []
+
+    def cancel_the_second_asking() -> None:
+        from PySide6.QtWidgets import QApplication, QInputDialog
+
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QInputDialog) or "Correct it" not in dialog.labelText():
+            QTimer.singleShot(10, cancel_the_second_asking)
+            return
+        asked_again.append(dialog.labelText())
+        dialog.reject()
+
     type_into_the_dialog(qtbot, "nim:")
-    menu.trigger()  # told what a Nim component looks like, nothing added
+    QTimer.singleShot(0, cancel_the_second_asking)
+    menu.trigger()  # told what a Nim component looks like (asked again with why), nothing added
     assert len(tab.model.components) == 3 and "expected nim:HEAPS" in tab.message.text()
+    assert asked_again and "expected nim:HEAPS" in asked_again[0]
 
 
 def test_a_double_clicked_winning_move_plays_in_its_component_and_undoes(qtbot):
