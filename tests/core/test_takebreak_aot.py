@@ -47,14 +47,14 @@ def test_built_pairs_kernel_equals_numbas(built, rule, n, narrow_top, monkeypatc
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 5), min_size=1, max_size=300), st.integers(1, 40), st.integers(1, 3),
        st.integers(0, 6), st.sampled_from([0, 1]))
-def test_built_first_run_equals_numbas_and_falls_back_on_other_dtypes(built, values, pmax, parts, t, mode):
+def test_built_runs_equals_numbas_and_falls_back_on_other_dtypes(built, values, pmax, parts, t, mode):
     g = np.array(values, np.uint32)
-    args = (len(values), 1, pmax, parts, t, mode)
-    expected = kernels.jitted("first_run")(g, *args)
-    assert aot.kernel("first_run")(g, *args) == expected
+    args = (len(values), pmax, parts, t, mode)
+    expected = kernels.jitted("runs")(g, *args)
+    assert aot.kernel("runs")(g, *args) == expected
     for other in (g.astype(np.uint16), g.astype(np.int64), np.repeat(g, 2)[::2]):  # no export fits
-        assert aot.kernel("first_run")(other, *args) == expected  # numba's kernel answers
-    assert not aot.fits("first_run_u4", (g, *args[:-1], 0.5)) and not aot.fits("first_run_u4", (g,))
+        assert aot.kernel("runs")(other, *args) == expected  # numba's kernel answers
+    assert not aot.fits("runs_u4", (g, *args[:-1], 0.5)) and not aot.fits("runs_u4", (g,))
 
 
 def test_a_values_process_uses_the_built_kernels_and_imports_no_numba(built, tmp_path):

@@ -19,24 +19,25 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.machinery
 import importlib.util
 import sys
 import sysconfig
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 
 _HERE = Path(__file__).resolve().parent
-_PAIRS = ("{t}[]", "{t}[]", "i8", "i8", "b1[]", "i8[]", "i8", "i8[]", "b1", "b1", "u8", "i8", "i8", "i8[]",
-          "i8[]", "u8[]", "i8", "i8", "i8", "i8[]")
+_PAIRS = ("{t}[]", "{t}[]", "i8", "i8", "b1[]", "i8[]", "i8", "i8[]", "b1", "b1", "i8", "u8[]", "i8[]",
+          "i8[]", "i8[]", "i8[]", "u8[]", "i8", "i8", "i8", "i8[]")
 EXPORTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "pairs_u2": ("pairs", "i8", tuple(a.format(t="u2") for a in _PAIRS)),
     "pairs_u4": ("pairs", "i8", tuple(a.format(t="u4") for a in _PAIRS)),
-    "first_run_u4": ("first_run", "UniTuple(i8, 3)", ("u4[]", "i8", "i8", "i8", "i8", "i8", "i8")),
+    "runs_u4": ("runs", "UniTuple(i8, 3)", ("u4[]", "i8", "i8", "i8", "i8", "i8")),
 }
 """Export name -> (kernel, result type, argument types: ``x[]`` a C-contiguous array of dtype x);
 the name ends in the dtype of the kernel's ``g``."""
@@ -49,8 +50,8 @@ _SCALARS = (int, bool, np.integer, np.bool_)
 def signature(export: str) -> str:
     """The numba signature of an export.
 
-    >>> signature("first_run_u4")
-    'UniTuple(i8, 3)(u4[::1], i8, i8, i8, i8, i8, i8)'
+    >>> signature("runs_u4")
+    'UniTuple(i8, 3)(u4[::1], i8, i8, i8, i8, i8)'
     """
     _, result, args = EXPORTS[export]
     return f"{result}({', '.join(a.replace('[]', '[::1]') for a in args)})"
@@ -61,7 +62,7 @@ def fits(export: str, args: tuple) -> bool:
     wrong dtype or stride would be read as if right), so anything else goes to numba's jit.
 
     >>> g = np.zeros(4, np.uint32)
-    >>> fits("first_run_u4", (g, 4, 1, 2, 1, 0, 0)), fits("first_run_u4", (g[::2], 2, 1, 2, 1, 0, 0))
+    >>> fits("runs_u4", (g, 4, 2, 1, 0, 0)), fits("runs_u4", (g[::2], 2, 1, 1, 0, 0))
     (True, False)
     """
     kinds = EXPORTS[export][2]
@@ -83,7 +84,7 @@ _loaded: list[ModuleType | None] = []
 def module_name() -> str:
     """The extension's name: a hash of the kernels' source, numba's version and the interpreter."""
     digest = hashlib.sha256((_HERE / "takebreak_kernels.py").read_bytes())
-    digest.update(repr(sorted(EXPORTS.items())).encode())
+    digest.update(repr(sorted(EXPORTS.items())).encode() + b" release_gil")
     digest.update(sys.implementation.cache_tag.encode())
     spec = importlib.util.find_spec("numba")  # its version from the dist-info's name (importlib.metadata
     if spec is None or spec.origin is None:    # would cost 30 ms of a values process's start)
@@ -144,7 +145,7 @@ def build() -> Path:
     from sgstudio.core.games import takebreak_kernels as kernels
 
     kernels.jitted("pairs")  # the helpers the pairs kernel calls become numba functions
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), releasing_the_gil():
         warnings.simplefilter("ignore")  # numba.pycc is marked as pending deprecation
         from numba.pycc import CC
 
@@ -165,6 +166,28 @@ def build() -> Path:
                 stale.unlink(missing_ok=True)
     _loaded.clear()
     return target
+
+
+@contextlib.contextmanager
+def releasing_the_gil() -> Iterator[None]:
+    """numba.pycc compiling exports that release the GIL while they run, as ``nogil=True`` does for
+    the jit: its wrappers are numba's own CPython wrappers, made by ``compile_extra`` with the flags
+    it is given, whose ``release_gil`` pycc never sets. Without it a kernel running in a worker
+    thread would stop every other thread, the window's event loop included, until it returned."""
+    from numba.pycc import compiler
+
+    original = compiler.compile_extra
+
+    def compile_extra(*args: object, **kwargs: object) -> object:
+        flags = kwargs["flags"] if "flags" in kwargs else args[5]
+        flags.release_gil = True  # type: ignore[attr-defined]
+        return original(*args, **kwargs)
+
+    compiler.compile_extra = compile_extra
+    try:
+        yield
+    finally:
+        compiler.compile_extra = original
 
 
 def ensure_built() -> Path:
