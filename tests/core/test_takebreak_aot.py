@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -72,3 +74,41 @@ def test_the_build_is_named_after_the_kernels_source(built):
     name = aot.module_name()
     assert name != "takebreak_aot_unknown" and len(name) == len("takebreak_aot_") + 16
     assert aot.kernel("plain") is None  # no export: numba compiles it
+
+
+def test_a_built_kernel_lets_other_threads_run_while_it_computes(built, monkeypatch):
+    """The window computes in a worker thread: a kernel holding the GIL for its whole call stopped
+    the event loop as long (issue 29 item 3). Here one long call of the built pairs kernel runs in a
+    thread while this one ticks every 5 ms; the ticks go on during the call. The work doubles until
+    the call lasts long enough to tell (a slow or loaded machine needs no doubling)."""
+    monkeypatch.setattr(tv, "MAX_RARE_SHARE", -1.0)  # Officers by the pairs method: heavy heaps
+    pairs = aot.kernel("pairs")
+    calls: list[tuple[float, float]] = []
+
+    def timed(*args):
+        began = time.perf_counter()
+        result = pairs(*args)
+        calls.append((began, time.perf_counter()))
+        return result
+
+    monkeypatch.setitem(kernels._JIT, "pairs", timed)
+    n = 30_000
+    while True:
+        table = tv.ValueTable(parse_rule("0.6"))
+        table.values(4096)
+        table._certifiable = False
+        monkeypatch.setattr(table, "_chunk", lambda: 1 << 22)  # the rest in one call
+        calls.clear()
+        worker = threading.Thread(target=table.values, args=(n,))
+        worker.start()
+        ticks = []
+        while worker.is_alive():
+            time.sleep(0.005)
+            ticks.append(time.perf_counter())
+        worker.join()
+        began, ended = max(calls, key=lambda call: call[1] - call[0])  # (a wider value: a new call)
+        if ended - began >= 0.25 or n >= 500_000:
+            break
+        n *= 2
+    assert table.method == "pairs" and table.computed == n
+    assert sum(began < tick < ended for tick in ticks) >= 10
