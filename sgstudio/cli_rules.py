@@ -45,7 +45,8 @@ def register(subparsers: Any) -> None:
                     "certificate in words; or say that no period was found within N values.")
     period.add_argument("rule", metavar="RULE", help=RULE_HELP)
     period.add_argument("--max", dest="max_values", default=str(DEFAULT_MAX), metavar="N",
-                        help=f"compute at most N values (default {DEFAULT_MAX:,})")
+                        help=f"compute at most N values (default {DEFAULT_MAX:,}; 10^8 or 1e8 may be "
+                             "written so); on a terminal the progress shows on standard error")
     for parser in (values, period):
         parser.set_defaults(run=run)
 
@@ -62,10 +63,28 @@ def count(text: str, what: str, smallest: int = 0) -> int:
     """
     from sgstudio.core.errors import SGStudioError
 
-    digits = text.strip().replace("_", "")
-    if not (digits.isascii() and digits.isdigit()) or not smallest <= int(digits) <= MAX_VALUES:
+    digits = text.strip().replace("_", "").replace(",", "")
+    value = _power(digits)
+    if value is None and digits.isascii() and digits.isdigit():
+        value = int(digits)
+    if value is None or not smallest <= value <= MAX_VALUES:
         raise SGStudioError(f"{what} must be an integer from {smallest} to {MAX_VALUES}, not {text!r}")
-    return int(digits)
+    return value
+
+
+def _power(text: str) -> int | None:
+    """``10^8``, ``10**8`` or ``1e8`` as an integer (None when the text is not one of those).
+
+    >>> _power("10^8"), _power("10**6"), _power("5e3"), _power("1e-3"), _power("8")
+    (100000000, 1000000, 5000, None, None)
+    """
+    for sign in ("**", "^", "e"):
+        base, found, exponent = text.partition(sign)
+        if found and base.isascii() and base.isdigit() and exponent.isascii() and exponent.isdigit():
+            if len(exponent) > 2:
+                return None
+            return int(base) * 10 ** int(exponent) if sign == "e" else int(base) ** int(exponent)
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -146,11 +165,65 @@ def _period(rule: Any, max_values: int) -> int:
     from sgstudio.core.games.takebreak_period import find_period
     from sgstudio.core.games.takebreak_values import make_table
 
-    report = find_period(make_table(rule), max_values)
+    table = make_table(rule)
+    shown = Progress(table, sys.stderr) if sys.stderr.isatty() else None
+    try:
+        report = find_period(table, max_values, shown)
+    finally:
+        if shown is not None:
+            shown.clear()
     emit(report.headline() + "\n")
     if report.found:
         emit(report.certificate + "\n")
     return 0
+
+
+class Progress:
+    """``period``'s progress on a terminal (standard error, one line written over, a few times a
+    second): the values done, and how the engine goes about them (see :func:`progress_text`)."""
+
+    def __init__(self, table: Any, stream: Any, interval: float = 0.25) -> None:
+        self.table, self.stream, self.interval = table, stream, interval
+        self._last = 0.0
+        self._width = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        import time
+
+        now = time.monotonic()
+        if now - self._last >= self.interval:
+            self._last = now
+            self._write(progress_text(self.table, done, total))
+
+    def clear(self) -> None:
+        """Rub the line out (the answer follows on standard output)."""
+        if self._width:
+            self._write("")
+
+    def _write(self, text: str) -> None:
+        self.stream.write("\r" + text.ljust(self._width) + ("\r" if not text else ""))
+        self.stream.flush()
+        self._width = len(text)
+
+
+def progress_text(table: Any, done: int, total: int) -> str:
+    """The progress line: values done of the most asked, the method, and for the sparse-space
+    method the rare heaps and the current mask (in hexadecimal over the values' bits, ``+pos``
+    when the heap's parity counts too, as the peers print it).
+
+    >>> from sgstudio.core.games.takebreak_rules import parse_rule
+    >>> from sgstudio.core.games.takebreak_values import ValueTable
+    >>> table = ValueTable(parse_rule("0.16"))
+    >>> _ = table.values(5000)
+    >>> progress_text(table, 5000, 10**8)
+    'sgstudio: 5,000 of 100,000,000 values, 50 rare, mask 1e'
+    """
+    text = f"sgstudio: {done:,} of {total:,} values"
+    method = getattr(table, "method", "")
+    if method != "sparse":
+        return text + (f" ({method})" if method else "")
+    mask = table.mask & ((1 << max(1, table.value_bits)) - 1)
+    return text + f", {table.rare_count():,} rare, mask {mask:x}" + ("+pos" if table.twist else "")
 
 
 def main(argv: Sequence[str]) -> int:

@@ -66,14 +66,24 @@ def test_a_values_process_uses_the_built_kernels_and_imports_no_numba(built, tmp
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=tmp_path).stdout.splitlines()
     assert out[0] == " ".join(map(str, naive_values([0, 0, 0, 7], 1500)))
-    assert out[1] == "sgstudio.core.games.takebreak_aot []"
+    assert out[1] == f"{aot.module_name()} []"  # the extension's, and numba never imported
 
 
 def test_the_build_is_named_after_the_kernels_source(built):
     assert built == aot.module_path() and built.name.startswith(aot.module_name())
     name = aot.module_name()
-    assert name != "takebreak_aot_unknown" and len(name) == len("takebreak_aot_") + 16
-    assert aot.kernel("plain") is None  # no export: numba compiles it
+    assert name != "takebreak_kernels_aot_unknown" and len(name) == len("takebreak_kernels_aot_") + 16
+    assert aot.kernel("no such kernel") is None  # no export: numba compiles it
+
+
+def test_the_built_plain_kernel_equals_the_definition(built, monkeypatch):
+    monkeypatch.setattr(tv, "PYTHON_WORK", -1)
+    monkeypatch.setitem(kernels._JIT, "plain", aot.kernel("plain"))
+    for code, n in (("0.8f", 300), ("8.7", 300), ("0.1248", 250)):
+        table = tv.ValueTable(parse_rule(code))
+        assert table.method == "plain"
+        digits = [int(c, 16) for c in code.replace(".", "")]
+        assert table.values(n).tolist() == naive_values(digits, n), code
 
 
 def test_a_built_kernel_lets_other_threads_run_while_it_computes(built, monkeypatch):

@@ -73,8 +73,8 @@ def _plain_py(g, start, end, zero_ok, fin, fin_len, any_from, distinct, tables, 
                         if x:
                             for b in range(6):
                                 if (lo >> b) & 1:
-                                    s = np.uint64(1 << b)
-                                    x = ((x & _MASKS[b]) << s) | ((x >> s) & _MASKS[b])
+                                    sh = np.uint64(1 << b)
+                                    x = ((x & _MASKS[b]) << sh) | ((x >> sh) & _MASKS[b])
                         dst[w] |= x
         seen[:] = 0
         if zero_ok[n]:
@@ -501,21 +501,35 @@ def _runs_py(g, length, pmax, parts, t, mode):  # pragma: no cover - compiled
     return 0, 0, soon
 
 
-_SOURCES: dict[str, Callable] = {"plain": _plain_py, "pairs": _pairs_py, "runs": _runs_py}
+SOURCES: dict[str, Callable] = {"plain": _plain_py, "pairs": _pairs_py, "runs": _runs_py}
+_SOURCES = SOURCES
+_PAIRS = ("{t}[]", "{t}[]", "i8", "i8", "b1[]", "i8[]", "i8", "i8[]", "b1", "b1", "i8", "u8[]", "i8[]",
+          "i8[]", "i8[]", "i8[]", "u8[]", "i8", "i8", "i8", "i8[]")
+AOT: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "pairs_u2": ("pairs", "i8", tuple(a.format(t="u2") for a in _PAIRS)),
+    "pairs_u4": ("pairs", "i8", tuple(a.format(t="u4") for a in _PAIRS)),
+    "plain_u4": ("plain", "i8", ("u4[]", "i8", "i8", "b1[]", "i8[:,:]", "i8[]", "i8[]", "b1", "u8[:,:,:]",
+                                 "u8[:,:]", "i8")),
+    "runs_u4": ("runs", "UniTuple(i8, 3)", ("u4[]", "i8", "i8", "i8", "i8", "i8")),
+}
+"""The exports compiled ahead of time (see :mod:`sgstudio.core.compiled`): the pairs kernel on uint16
+and uint32 copies of g, the plain kernel, the runs."""
 _JIT: dict[str, Callable] = {}  # the kernels handed out
 _NUMBA: dict[str, Callable] = {}  # those numba compiled
 
 
 def kernel(name: str, compiled: bool = True) -> Callable:
     """The kernel ``name`` compiled: from the ahead-of-time build when there is one
-    (:mod:`.takebreak_aot`, no numba imported), else by numba on first use; or its Python source.
-    Both release the GIL while they run, so other threads (the window's event loop) go on."""
+    (:mod:`sgstudio.core.compiled`, no numba imported), else by numba on first use; or its Python
+    source. Both release the GIL while they run, so other threads (the window's event loop) go on."""
     if not compiled:
-        return _JIT.get(name, _SOURCES[name])
+        return _JIT.get(name, SOURCES[name])
     if name not in _JIT:
-        from sgstudio.core.games.takebreak_aot import kernel as built
+        import sys
 
-        _JIT[name] = built(name) or jitted(name)
+        from sgstudio.core import compiled as ahead
+
+        _JIT[name] = ahead.kernel(sys.modules[__name__], name) or jitted(name)
     return _JIT[name]
 
 

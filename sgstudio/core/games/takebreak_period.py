@@ -118,7 +118,8 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
     seen: PeriodReport | None = None
     while True:
         try:
-            g = table.values(length, _total(progress, max_values))
+            table.extend(length, progress, max_values, until_certified=certifiable)
+            g = table.values(min(length, table.computed))
         except TakeBreakError as err:
             return _not_certified(seen, table.computed, rule, str(err))
         if certifiable and (length == max_values or table.period is not None) and table.certify():
@@ -133,13 +134,6 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
         if length >= max_values:
             return _not_certified(seen, length, rule)
         length = min(2 * length, max_values)
-
-
-def _total(progress: Progress | None, total: int) -> Progress | None:
-    """``progress`` told the search's whole length rather than the current table's."""
-    if progress is None:
-        return None
-    return lambda done, _n: progress(done, total)
 
 
 def _certified(table: ValueTable) -> PeriodReport:

@@ -218,6 +218,11 @@ class ValueTable:
         return self.twist & self.rpb
 
     @property
+    def value_bits(self) -> int:
+        """The bit width of the values so far, as the sparse-space method counts it."""
+        return int(self._state[kernels.BITS])
+
+    @property
     def mask_switches(self) -> int:
         """How many times the kernel replaced the mask by a better one."""
         return int(self._state[kernels.SWITCHES])
@@ -243,9 +248,13 @@ class ValueTable:
         return view
 
     # -- growing --------------------------------------------------------------------------------------
-    def extend(self, n: int, progress: Progress | None = None, total: int | None = None) -> None:
-        """Make g[:n] known (see :meth:`values`); ``progress(done, total or n)`` after each chunk."""
+    def extend(self, n: int, progress: Progress | None = None, total: int | None = None,
+               until_certified: bool = False) -> None:
+        """Make g[:n] known (see :meth:`values`); ``progress(done, total or n)`` after each chunk.
+        With ``until_certified`` it stops once the period is certified (a search needs no more)."""
         while self._n < n:
+            if self.period is not None and until_certified:
+                break
             if self.period is not None:
                 self._reserve(n)
                 self._fill_periodic(n)
@@ -333,9 +342,15 @@ class ValueTable:
         self._next_check = int(soon) if n < soon < grown else grown
 
     def _fill_periodic(self, n: int) -> None:
+        """g[computed:n] through the certified period: copies of whole periods, doubling (no index
+        arrays: 10^8 values cost no more than the values)."""
         n0, p = self.period  # type: ignore[misc]
-        index = np.arange(self._n, n)
-        self._g[self._n : n] = self._g[n0 + (index - n0) % p]
+        g, pos = self._g, self._n
+        while pos < n:
+            span = (pos - n0) // p * p  # whole periods between n0 and pos (at least one: certified)
+            take = min(n - pos, span)
+            g[pos : pos + take] = g[pos - span : pos - span + take]
+            pos += take
         self._n = n
 
     def _pairs_possible(self) -> bool:
