@@ -50,7 +50,8 @@ def inputs() -> list[tuple[str, list[str], str, Path]]:
         ("hdu1524 --loopy, cyclic, 2*10^5 / 10^6", ["hdu1524", "--loopy"], "hdu1524_loopy", loopy),
         ("hdu1536, 20 cases at the judge's maximum", ["hdu1536"], "snim_solve",
          bench_snim.judge_max_file("snim_max.txt", False)),
-        ("hdu1536, sets containing 1", ["hdu1536"], "snim_solve", bench_snim.judge_max_file("snim_one.txt", True)),
+        ("hdu1536, sets containing 1", ["hdu1536"], "snim_solve",
+         bench_snim.judge_max_file("snim_one.txt", True)),
         ("hdu5724, T=100 n=1000", ["hdu5724"], "board_solve", bench_board.judge_max_file()),
         ("hdu5795, 10^6 heaps", ["hdu5795"], "splitnim_solve", bench_splitnim.judge_max_file()),
     ]
@@ -70,8 +71,9 @@ def output(cmd: list[str], path: Path) -> bytes:
 
 def imports_numba(args: list[str], path: Path) -> bool:
     with open(path, "rb") as stdin:
-        err = subprocess.run([sys.executable, "-X", "importtime", "-m", "sgstudio", "solve", *args], stdin=stdin,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True).stderr
+        err = subprocess.run([sys.executable, "-X", "importtime", "-m", "sgstudio", "solve", *args],
+                             stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             check=True).stderr
     return any(line.rsplit("|", 1)[-1].strip().split(".")[0] == "numba" for line in err.decode().splitlines())
 
 
@@ -89,11 +91,13 @@ def main() -> None:
                 cpp.append(wall([str(exe)], path))
         rows.append((label, ours, cpp, same, numba))
         print(f"{label}: outputs identical {same}, numba imported {numba}", flush=True)
-    print(f"\n{'judge file':52} {'sgstudio best/median':>21} {'C++ best/median':>17} {'ratio best/median':>18}")
+    print(f"\n{'judge file':52} {'sgstudio best/median':>21} {'C++ best/median':>17} "
+          f"{'ratio best/median':>18}")
     for label, ours, cpp, _, _ in rows:
         if cpp:
-            print(f"{label:52} {min(ours):9.3f} {common.median(ours):9.3f} s {min(cpp):7.3f} {common.median(cpp):7.3f} s "
-                  f"{min(ours) / min(cpp):8.1f}x {common.median(ours) / common.median(cpp):7.1f}x")
+            print(f"{label:52} {min(ours):9.3f} {common.median(ours):9.3f} s {min(cpp):7.3f} "
+                  f"{common.median(cpp):7.3f} s {min(ours) / min(cpp):8.1f}x "
+                  f"{common.median(ours) / common.median(cpp):7.1f}x")
         else:
             print(f"{label:52} {min(ours):9.3f} {common.median(ours):9.3f} s")
     floor = [wall([sys.executable, "-c", "import numpy"], Path("/dev/null")) for _ in range(ROUNDS)]

@@ -228,9 +228,9 @@ def _result(n: int, s_list: list[int], succ: list[list[int]], gamma: list[int],
 def generalized_values_auto(n: int, src: Ints, dst: Ints) -> LoopyValues:
     """:func:`generalized_values` computed the cheapest way for this process and this graph.
 
-    The compiled kernel if it is loaded already or built ahead of time; pure Python for small graphs; numpy layers
-    (:mod:`sgstudio.core.games.loopy_levels`) for large graphs settled in few rounds, so that a
-    command-line run need not load numba; the compiled kernel for the rest.
+    The compiled kernel if it is loaded already or built ahead of time; else pure Python for small
+    graphs, numpy layers (:mod:`sgstudio.core.games.loopy_levels`) for large graphs settled in few
+    rounds, so that a command-line run need not load numba, and the compiled kernel for the rest.
 
     >>> generalized_values_auto(3, [0, 1], [1, 2]).gamma.tolist()
     [0, 1, 0]
