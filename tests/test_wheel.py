@@ -56,8 +56,8 @@ def test_an_installed_wheel_answers_values_without_numba(tmp_path):
     purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              check=True, capture_output=True, text=True).stdout.strip()
     Path(purelib, "dependencies.pth").write_text("\n".join(site.getsitepackages()) + "\n")  # numpy, numba
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
-                    "-q", str(wheel)], check=True, env=env, capture_output=True)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                    "--no-index", "-q", str(wheel)], check=True, env=env, capture_output=True)
 
     where = subprocess.run([str(python), "-c", "import sgstudio; print(sgstudio.__file__)"], cwd=tmp_path,
                            check=True, capture_output=True, text=True, env=env).stdout
