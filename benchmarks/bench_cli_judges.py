@@ -78,6 +78,7 @@ def imports_numba(args: list[str], path: Path) -> bool:
 
 
 def main() -> None:
+    common.installed_like()
     rows = []
     for label, args, reference, path in inputs():
         ours_cmd = common.python_cmd("solve", *args)

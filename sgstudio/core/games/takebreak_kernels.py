@@ -193,13 +193,19 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, rpb,
         count = state[RARE]
         for i in range(nk):
             m = n - r2[i]
-            if sparse:
-                for idx in range(count):
-                    r = rare[idx]
-                    if r >= m:
-                        break
-                    if not (distinct and 2 * r == m):
-                        seen[g[r] ^ g[m - r]] = stamp
+            if sparse:  # every pair with a rare part: g(r) ^ g(m - r), g(m - r) read from gr (ascending)
+                upto, base = count, cap - 1 - m
+                while upto > 0 and rare[upto - 1] >= m:
+                    upto -= 1
+                if distinct:
+                    for idx in range(upto):
+                        r = rare[idx]
+                        if 2 * r != m:
+                            seen[g[r] ^ gr[base + r]] = stamp
+                else:
+                    for idx in range(upto):
+                        r = rare[idx]
+                        seen[g[r] ^ gr[base + r]] = stamp
             hi = (m - 1) // 2 if distinct else m // 2
             lim = min(hi, first)
             done[i] = max(lim, 0)
