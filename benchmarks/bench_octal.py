@@ -8,6 +8,8 @@ ten codes (0.45, 0.156, 0.356, 0.644, 0.165, 0.16, 0.56, 0.127, 0.376, 0.354), i
 
 - the peer: ``octal_analyze CODE`` as a process, until it prints ``Found period start=P period=Q``
   (it checks at powers of two);
+- sgstudio's engine alone: the same search in a warm process (numpy imported, the kernels loaded:
+  what a session, or the window, pays), best of three;
 - sgstudio: ``sgstudio period CODE --max 10^8`` in a fresh process (``cli.main`` called by a line of
   Python, which then prints how long the call took: the search without the interpreter's start and
   the imports before the command runs); the process's wall time includes everything.
@@ -39,6 +41,19 @@ PUBLISHED = {"0.45": (498, 20), "0.156": (3479, 349), "0.356": (7315, 142), "0.6
              "0.165": (5181, 1550), "0.16": (105351, 149459), "0.56": (326640, 144), "0.127": (46578, 4),
              "0.376": (2268248, 4), "0.354": (10061916, 1180)}
 BIG = ("0.376", "0.354")
+WARM = """
+import sys, time
+from sgstudio.core.games.takebreak_period import find_period
+from sgstudio.core.games.takebreak_rules import parse_rule
+from sgstudio.core.games.takebreak_values import make_table
+find_period(make_table(parse_rule("0.137")), 10**4)  # numpy imported, the kernels loaded
+best = float("inf")
+for _ in range(int(sys.argv[2])):
+    began = time.perf_counter()
+    find_period(make_table(parse_rule(sys.argv[1])), 10**8)
+    best = min(best, time.perf_counter() - began)
+print(best)
+"""
 OURS = """
 import sys, time
 began = time.perf_counter()
@@ -101,30 +116,35 @@ def main() -> None:
                 continue
             if exe is not None:
                 peer[code].append(run_peer(exe, code))
-            ours[code].append(run_ours(code))
+            warm = subprocess.run([sys.executable, "-c", WARM, code, "1" if code in BIG else "3"],
+                                  capture_output=True, text=True, check=True).stdout
+            ours[code].append((*run_ours(code), float(warm)))
             print(f"round {rnd + 1} {code}: sgstudio {ours[code][-1][0]:.2f} s"
                   + (f", peer {peer[code][-1][0]:.2f} s" if exe is not None else ""), flush=True)
-    print(f"\n{'game':6} {'published':>18} {'sgstudio process':>17} {'search':>8} {'peer':>9} "
-          f"{'ratio':>6} {'search/peer':>11}  values (sgstudio, peer)")
-    totals = [0.0, 0.0, 0.0]
+    print(f"\n{'game':6} {'published':>18} {'sgstudio process':>17} {'search':>8} {'engine':>8} {'peer':>9} "
+          f"{'ratio':>6} {'search/peer':>11} {'engine/peer':>11}  values (sgstudio, peer)")
+    totals = [0.0, 0.0, 0.0, 0.0]
     for code in (c for c in codes if ours[c]):
         walls, searches = [r[0] for r in ours[code]], [r[1] for r in ours[code]]
         right = all(r[2] == PUBLISHED[code] for r in ours[code])
         n0, p = PUBLISHED[code]
+        engine = min(r[4] for r in ours[code])
         line = (f"{code:6} {n0:>10} {p:>7} {min(walls):8.2f} {common.median(walls):7.2f} s "
-                f"{min(searches):7.2f} s")
+                f"{min(searches):7.2f} s {engine:7.3f} s")
         totals[0] += min(walls)
         totals[1] += min(searches)
+        totals[3] += engine
         if exe is not None and peer[code]:
             pw = [r[0] for r in peer[code]]
             right = right and all(r[1] == PUBLISHED[code] for r in peer[code])
             totals[2] += min(pw)
-            line += (f" {min(pw):7.2f} s {min(walls) / min(pw):5.2f}x {min(searches) / min(pw):10.2f}x  "
-                     f"{ours[code][0][3]:,}, {peer[code][0][2]:,}")
+            line += (f" {min(pw):7.3f} s {min(walls) / min(pw):5.2f}x {min(searches) / min(pw):10.2f}x "
+                     f"{engine / min(pw):10.2f}x  {ours[code][0][3]:,}, {peer[code][0][2]:,}")
         else:
             line += f"  {ours[code][0][3]:,}"
         print(line + ("" if right else "  WRONG PERIOD"))
-    print(f"sum of the best times: sgstudio {totals[0]:.1f} s (searches {totals[1]:.1f} s)"
+    print(f"sum of the best times: sgstudio {totals[0]:.1f} s (searches {totals[1]:.1f} s, engine "
+          f"{totals[3]:.1f} s)"
           + (f", peer {totals[2]:.1f} s" if exe is not None else ""))
     print("(best and median of the rounds; 'search': the command's time inside sgstudio's process, "
           "without "

@@ -559,5 +559,14 @@ def jitted(name: str) -> Callable:
 
 
 def jit_loaded(name: str) -> bool:
-    """Whether the compiled kernel is already loaded (then small jobs use it too)."""
-    return name in _JIT or name in _NUMBA
+    """Whether the compiled kernel is loaded already, or built ahead of time (it loads at no cost):
+    then small jobs use it too."""
+    if name in _JIT or name in _NUMBA:
+        return True
+    if not any(spec[0] == name for spec in AOT.values()):
+        return False
+    import sys
+
+    from sgstudio.core import compiled
+
+    return compiled.is_built(sys.modules[__name__])
