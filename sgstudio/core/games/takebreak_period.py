@@ -118,8 +118,11 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
     seen: PeriodReport | None = None
     while True:
         try:
-            table.extend(length, progress, max_values, until_certified=certifiable)
-            g = table.values(min(length, table.computed))
+            if certifiable:  # the generic engine: it stops once certified (a family's engine has values())
+                table.extend(length, progress, max_values, until_certified=True)
+                g = table.values(min(length, table.computed))
+            else:
+                g = table.values(length, progress)
         except TakeBreakError as err:
             return _not_certified(seen, table.computed, rule, str(err))
         if certifiable and (length == max_values or table.period is not None) and table.certify():
