@@ -173,7 +173,7 @@ def _period(rule: Any, max_values: int) -> int:
         if shown is not None:
             shown.clear()
     emit(report.headline() + "\n")
-    if report.found:
+    if report.found or "would certify" in report.certificate:
         emit(report.certificate + "\n")
     return 0
 

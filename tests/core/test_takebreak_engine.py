@@ -65,13 +65,20 @@ def test_a_search_bound_of_exactly_the_theorems_count_certifies_and_one_less_doe
     assert report.certified and (report.preperiod, report.period, report.checked) == (n0, p, count)
     short = find_period(tv.ValueTable(parse_rule("0.137")), count - 1)
     assert not short.certified and short.checked == count - 1
+    assert f"g(n + {p}) = g(n) holds" in short.certificate and f"with {count:,} values" in short.certificate
 
 
-def test_0_16_certifies_within_its_count_of_values():
-    """2 (105351 + 149459) + 2 - 1 = 509,621 values: the bound the table stops at (the peer's
-    search goes on to the next power of two, 524,288)."""
-    report = find_period(tv.ValueTable(parse_rule("0.16")), 509_621)
-    assert report.certified and (report.preperiod, report.period) == PUBLISHED["0.16"]
+def test_period_0_16_within_361164_values_says_how_many_the_theorem_needs(capsys):
+    """The issue asked 361,164 values to certify 0.16: the theorem's hypothesis reaches g(360162 +
+    149459), so it needs 509,621; the command says so, and certifies with that many."""
+    from sgstudio import cli
+
+    assert cli.main(["period", "0.16", "--max", "361164"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "no period found within 361164 values"
+    assert "g(n + 149459) = g(n) holds" in out[1] and "(--max 509621)" in out[1]
+    assert cli.main(["period", "0.16", "--max", "509621"]) == 0
+    assert capsys.readouterr().out.startswith("preperiod 105351 period 149459\n")
 
 
 # -- values: the sparse-space method against the plain kernel and the naive mex -------------------------

@@ -462,9 +462,9 @@ def _runs_py(g, length, pmax, parts, t, mode):  # pragma: no cover - compiled
 
     - mode 0 (the octal periodicity theorem; ``parts`` = J >= 1, ``t`` = largest removal): the run
       of g(n + p) = g(n) over n0 <= n < length - p certifies the period, J (max(n0, 1) + p) + t -
-      (J - 1) <= length (see ``takebreak_period``). Returns ``(p, n0, length)``, or ``(0, 0, soon)``:
-      the least table length at which a run seen now would certify if it went on (0: none seen; a
-      run is seen when it is at least 64 long and an eighth of its period).
+      (J - 1) <= length (see ``takebreak_period``). Returns ``(p, n0, length)``, or ``(0, q, soon)``:
+      the least table length at which a run seen now, of period q, would certify if it went on (0, 0:
+      none seen; a run is seen when it is at least 64 long and an eighth of its period).
     - mode 1 (a pattern, proves nothing): the run of g(n + p) = g(n) + s is at least
       max(3 p, length / 2) long. Returns ``(p, n0, s)``, or ``(0, 0, 0)``.
 
@@ -478,7 +478,7 @@ def _runs_py(g, length, pmax, parts, t, mode):  # pragma: no cover - compiled
     size = last + 1
     z = np.empty(pmax + 1, np.uint32)
     lo, hi = 0, 0
-    soon = 0
+    soon, seen = 0, 0
     for p in range(1, pmax + 1):
         if p >= size:
             break
@@ -501,10 +501,10 @@ def _runs_py(g, length, pmax, parts, t, mode):  # pragma: no cover - compiled
             if k >= 1 and need <= length:
                 return p, n0, length
             if k >= 64 and 8 * k >= p and (soon == 0 or need < soon):
-                soon = need
+                soon, seen = need, p
         elif k + 1 >= max(3 * p, length // 2):
             return p, length - p - k - 1, np.int64(g[length - 1]) - np.int64(g[length - 1 - p])
-    return 0, 0, soon
+    return 0, seen, soon
 
 
 SOURCES: dict[str, Callable] = {"plain": _plain_py, "pairs": _pairs_py, "runs": _runs_py}

@@ -135,7 +135,14 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
             return _not_certified(pattern, length, rule)
         seen = pattern
         if length >= max_values:
-            return _not_certified(seen, length, rule)
+            report = _not_certified(seen, length, rule)
+            foreseen = getattr(table, "foreseen", None) if certifiable else None
+            if foreseen is not None and not report.found:
+                p, count = foreseen
+                words = (f"{report.certificate}; g(n + {p}) = g(n) holds at the end of the table, and the "
+                         f"theorem would certify it with {count:,} values if it goes on (--max {count})")
+                return PeriodReport(False, checked=report.checked, certificate=words)
+            return report
         length = min(2 * length, max_values)
 
 

@@ -168,6 +168,9 @@ class ValueTable:
         """(n0, p) once the table certifies g(n + p) = g(n) for n >= n0 (then values are copied)."""
         self.certified_at = 0
         """The table's length when :attr:`period` was certified (0: not yet)."""
+        self.foreseen: tuple[int, int] | None = None
+        """(p, length) after a look that certified nothing but saw a run of period p: the theorem
+        certifies it with that many values if the run goes on."""
         self._certifiable = rule.finite and not rule.distinct
         self._checked = 0  # the length of the last look for a certificate, and of the next one
         self._next_check = FIRST_CHECK
@@ -338,6 +341,7 @@ class ValueTable:
         if p:
             self.period, self.certified_at = (int(n0), int(p)), n
             return
+        self.foreseen = (int(n0), int(soon)) if soon else None
         grown = n + max(n // 4, 64)
         self._next_check = int(soon) if n < soon < grown else grown
 
