@@ -12,9 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# the take-and-break kernels compiled ahead of time (a values process then imports no numba)
+# the kernels compiled ahead of time, when the install has none (a CLI process then imports no numba)
 kernels: $(STAMP)
-	$(BIN)/python -m sgstudio.core.games.takebreak_aot --if-missing
+	$(BIN)/python -m sgstudio.core.compiled --if-missing
 
 run: $(STAMP)
 	$(BIN)/sgstudio

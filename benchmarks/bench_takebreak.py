@@ -5,7 +5,7 @@
    over every option, O(n) per heap, g++ -O2), best and median of 5 wall times, interleaved, in the
    same run; outputs compared byte for byte. The target is at most 0.5x the C++ time (moonshot
    0.1x). CPU times are printed too: on a loaded machine they are the steadier figure. The kernels
-   compiled ahead of time (sgstudio.core.games.takebreak_aot) are built first when missing, as
+   compiled ahead of time (sgstudio.core.compiled) are built first when missing, as
    ``make bench`` does, and the package's bytecode is compiled (as an installed package has it; an
    editable install run with PYTHONDONTWRITEBYTECODE=1, as here, would compile every module at each
    start, some 20 ms). Then the floor every such process pays: Python and numpy imported, one
@@ -39,7 +39,7 @@ PUBLISHED_RARE = 1287  # Flammenkamp, "Sprague-Grundy Values of Grundy's Game": 
 
 FLOOR = ("from sgstudio.core.games.takebreak_kernels import {fn}\n"  # the built kernels, or numba's
          "import numpy as np\n"                                    # (its first call costs as much
-         "{fn}('first_run')(np.zeros(8, np.uint32), 8, 1, 1, 1, 0, 1)\n")  # as its import)
+         "{fn}('runs')(np.zeros(8, np.uint32), 8, 2, 0, 0, 1)\n")  # as its import)
 
 BIG_SCRIPT = f"""
 import resource, time

@@ -294,8 +294,8 @@ def flush_output() -> None:
 class TerminalProgress:
     """Progress of a long computation on standard error, only when it is a terminal: one line,
     rewritten in place at most every :attr:`every` seconds (``sgstudio period 0.9: 14,098 values
-    done, N = 16,384 (--max 1,000,000)``) and cleared by :meth:`clear`, so that nothing of it stays
-    in a log or a pipe.
+    done, N = 16,384 (--max 1,000,000)``, then what ``detail()`` adds) and cleared by :meth:`clear`,
+    so that nothing of it stays in a log or a pipe.
 
     >>> import io
     >>> progress = TerminalProgress("sgstudio period 0.9", "--max 1,000", io.StringIO())
@@ -305,8 +305,9 @@ class TerminalProgress:
 
     every = 0.2
 
-    def __init__(self, what: str, limit: str, stream: Any = None) -> None:
-        self.what, self.limit = what, limit
+    def __init__(self, what: str, limit: str, stream: Any = None,
+                 detail: Callable[[], str] | None = None) -> None:
+        self.what, self.limit, self.detail = what, limit, detail
         self.stream = sys.stderr if stream is None else stream
         self.shown, self.last = self._terminal(), float("-inf")
 
@@ -321,7 +322,8 @@ class TerminalProgress:
         if not self.shown or time.monotonic() - self.last < self.every:
             return
         self.last = time.monotonic()
-        self._write(f"\r{self.what}: {done:,} values done, N = {n:,} ({self.limit})\x1b[K")
+        more = self.detail() if self.detail is not None else ""
+        self._write(f"\r{self.what}: {done:,} values done, N = {n:,} ({self.limit}){more}\x1b[K")
 
     def clear(self) -> None:
         """Take the line away (the cursor back at the start of an empty line)."""

@@ -45,7 +45,8 @@ def register(subparsers: Any) -> None:
                     "certificate in words; or say that no period was found within N values.")
     period.add_argument("rule", metavar="RULE", help=RULE_HELP)
     period.add_argument("--max", dest="max_values", default=str(DEFAULT_MAX), metavar="N",
-                        help=f"compute at most N values (default {DEFAULT_MAX:,})")
+                        help=f"compute at most N values (default {DEFAULT_MAX:,}; 10^8 or 1e8 may be "
+                             "written so); on a terminal the progress shows on standard error")
     for parser in (values, period):
         parser.set_defaults(run=run)
 
@@ -62,10 +63,28 @@ def count(text: str, what: str, smallest: int = 0) -> int:
     """
     from sgstudio.core.errors import SGStudioError
 
-    digits = text.strip().replace("_", "")
-    if not (digits.isascii() and digits.isdigit()) or not smallest <= int(digits) <= MAX_VALUES:
+    digits = text.strip().replace("_", "").replace(",", "")
+    value = _power(digits)
+    if value is None and digits.isascii() and digits.isdigit():
+        value = int(digits)
+    if value is None or not smallest <= value <= MAX_VALUES:
         raise SGStudioError(f"{what} must be an integer from {smallest} to {MAX_VALUES}, not {text!r}")
-    return int(digits)
+    return value
+
+
+def _power(text: str) -> int | None:
+    """``10^8``, ``10**8`` or ``1e8`` as an integer (None when the text is not one of those).
+
+    >>> _power("10^8"), _power("10**6"), _power("5e3"), _power("1e-3"), _power("8")
+    (100000000, 1000000, 5000, None, None)
+    """
+    for sign in ("**", "^", "e"):
+        base, found, exponent = text.partition(sign)
+        if found and base.isascii() and base.isdigit() and exponent.isascii() and exponent.isdigit():
+            if len(exponent) > 2:
+                return None
+            return int(base) * 10 ** int(exponent) if sign == "e" else int(base) ** int(exponent)
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -148,15 +167,36 @@ def _period(rule: Any, max_values: int) -> int:
     from sgstudio.core.games.takebreak_period import find_period
     from sgstudio.core.games.takebreak_values import make_table
 
-    progress = TerminalProgress(f"sgstudio period {rule.text}", f"--max {max_values:,}")
+    table = make_table(rule)
+    progress = TerminalProgress(f"sgstudio period {rule.text}", f"--max {max_values:,}",
+                                detail=lambda: method_text(table))
     try:
-        report = find_period(make_table(rule), max_values, progress if progress.shown else None)
+        report = find_period(table, max_values, progress if progress.shown else None)
     finally:
         progress.clear()
     emit(report.headline() + "\n")
-    if report.found:
+    if report.found or "would certify" in report.certificate:
         emit(report.certificate + "\n")
     return 0
+
+
+def method_text(table: Any) -> str:
+    """How the engine goes about the values, for the progress line: the method, and for the
+    sparse-space method the rare heaps and the current mask (in hexadecimal over the values' bits,
+    ``+pos`` when the heap's parity counts too, as the peers print it).
+
+    >>> from sgstudio.core.games.takebreak_rules import parse_rule
+    >>> from sgstudio.core.games.takebreak_values import ValueTable
+    >>> table = ValueTable(parse_rule("0.16"))
+    >>> _ = table.values(5000)
+    >>> method_text(table)
+    ', 50 rare, mask 1e'
+    """
+    method = getattr(table, "method", "")
+    if method != "sparse":
+        return f" ({method})" if method else ""
+    mask = table.mask & ((1 << max(1, table.value_bits)) - 1)
+    return f", {table.rare_count():,} rare, mask {mask:x}" + ("+pos" if table.twist else "")
 
 
 def main(argv: Sequence[str]) -> int:

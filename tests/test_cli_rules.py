@@ -111,7 +111,7 @@ def test_period_shows_its_progress_on_a_terminal_and_nothing_elsewhere():
     piped = subprocess.run(argv, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and (piped.returncode, piped.stderr, piped.stdout) == (0, "", out)
     assert out == "no period found within 3000 values\n"
-    progress = r"\rsgstudio period 0\.9: ([\d,]+) values done, N = ([\d,]+) \(--max 3,000\)\x1b\[K"
+    progress = r"\rsgstudio period 0\.9: ([\d,]+) values done, N = ([\d,]+) \(--max 3,000\)[^\r\x1b]*\x1b\[K"
     lines = re.findall(progress, shown)
     counts = [(int(d.replace(",", "")), int(n.replace(",", ""))) for d, n in lines]
     done = [d for d, _ in counts]
@@ -146,3 +146,52 @@ def test_values_loads_neither_qt_nor_formats_nor_the_game(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=tmp_path).stdout.splitlines()
     assert out[0].split()[:4] == ["0", "1", "2", "3"] and out[1] == "[]"
+
+
+def test_period_shows_its_progress_on_a_terminal_and_only_there(tmp_path):
+    """On a terminal, standard error carries the progress line (values done of the most asked, the
+    rare heaps, the mask), written over and rubbed out before the answer; piped, it stays silent."""
+    import os
+    import pty
+
+    code = ("import sys; from sgstudio import cli\n"
+            "cli.TerminalProgress.every = 0.0  # every report shown\n"
+            "sys.exit(cli.main(['period', '0.16', '--max', '10^8']))")
+    leader, follower = pty.openpty()
+    run = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=follower, cwd=tmp_path,
+                         check=True)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    lines = [line.removesuffix("\x1b[K") for line in shown.decode().split("\r") if line.strip("\x1b[K ")]
+    assert run.stdout.decode().startswith("preperiod 105351 period 149459\n")
+    assert lines and lines[0].startswith("sgstudio period 0.16: ") and "(--max 100,000,000)" in lines[0]
+    assert lines[-1].endswith(", 52 rare, mask 1e")  # the sparse-space method's last state
+    done = [int(line.split()[3].replace(",", "")) for line in lines]
+    assert done == sorted(done) and done[-1] <= 509_621  # values done, growing, up to the theorem's count
+    assert shown.decode().endswith("\r\x1b[K")  # the line is rubbed out: the answer follows clean
+    piped = subprocess.run([sys.executable, "-m", "sgstudio", "period", "0.16", "--max", "1e6"],
+                           capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert piped.stderr == "" and piped.stdout.startswith("preperiod 105351 period 149459")
+
+
+@pytest.mark.parametrize(("text", "value"), [("10^8", 10**8), ("1e8", 10**8), ("10**6", 10**6),
+                                             ("100_000_000", 10**8), ("268435456", 2**28)])
+def test_counts_may_be_written_as_powers(text, value):
+    from sgstudio.cli_rules import count
+
+    assert count(text, "--max") == value
+
+
+@pytest.mark.parametrize("text", ["10^9", "1e-3", "2^", "e8", "10^^8", "1.5e3"])
+def test_counts_out_of_range_or_not_integers_are_refused(capsys, text):
+    status, out, err = run(capsys, "period", "0.77", "--max", text)
+    assert status == 2 and out == "" and err.startswith("sgstudio: --max must be an integer from 1")

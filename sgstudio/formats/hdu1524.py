@@ -43,6 +43,7 @@ import numpy as np
 
 from sgstudio.core.errors import CycleError, ParseError, number
 from sgstudio.core.games.dag import grundy_values_auto, query_outcomes
+from sgstudio.formats import hdu1524_kernels, scan_kernels
 from sgstudio.formats.tokens import TokenStream, check_not_empty, read_file
 
 
@@ -139,7 +140,13 @@ _BIG = 10**18  # strtoll saturates beyond int64: larger numbers go to the exact 
 
 
 def _plain_ints(text: str) -> np.ndarray:
-    """All tokens as int64 if every token is ``-?[0-9]+`` below 10**18; else raise _FallbackError."""
+    """All tokens as int64 if every token is ``-?[0-9]+`` below 10**18; else raise _FallbackError.
+    One compiled pass when it is built (:mod:`sgstudio.formats.scan_kernels`), else numpy's."""
+    if scan_kernels.at_hand():
+        values = scan_kernels.read_ints(text)
+        if values is None:
+            raise _FallbackError
+        return values
     try:
         data = np.frombuffer(text.encode("ascii"), np.uint8)
     except UnicodeEncodeError:
@@ -185,47 +192,23 @@ def _walk(arr: np.ndarray, ints: list[int] | None, p: int) -> tuple[CaseArrays, 
     return CaseArrays(n, start, dst, h, q_flat, q_len), p + 1
 
 
-_compiled_heads = None
 COMPILED_WALK = 200_000  # tokens from which the lists are walked by compiled code
 
 
 def _list_heads(arr: np.ndarray, ints: list[int] | None, p: int, count: int) -> tuple[np.ndarray, int]:
     """The token index of each count token of ``count`` lists ``X v_1 .. v_X`` from token p, and
     the token after them; ``count < 0``: lists up to a count of 0 (the token returned). Compiled
-    (numba, on first use) for a big input: a file of 10^6 lists needs no Python loop and no list of
-    its tokens; a small one is walked in Python, on ``ints`` (the tokens as a list: the command
-    line starts without numba).
+    (:mod:`sgstudio.formats.hdu1524_kernels`) for a big input: a file of 10^6 lists needs no Python
+    loop and no list of its tokens; a small one is walked in Python, on ``ints`` (the tokens as a
+    list: the command line starts without numba).
     Raises _FallbackError where a count is negative or the lists run past the end."""
-    global _compiled_heads
     if ints is not None:
-        heads, after = _heads_kernel(ints, p, count)
+        heads, after = hdu1524_kernels.heads(ints, p, count)
     else:
-        if _compiled_heads is None:
-            from numba import njit
-
-            _compiled_heads = njit(cache=True, nogil=True)(_heads_kernel)
-        heads, after = _compiled_heads(arr, p, count)
+        heads, after = hdu1524_kernels.kernel()(arr, p, count)
     if after < 0:
         raise _FallbackError
     return heads, int(after)
-
-
-def _heads_kernel(arr, p, count):  # compiled for big inputs; runs as Python on a list for small ones
-    end = len(arr)
-    limit = count if count >= 0 else end - p
-    heads = np.empty(max(limit, 0), np.int64)
-    k = 0
-    while k < limit:
-        if p >= end or arr[p] < 0:
-            return heads[:0], -1
-        if count < 0 and arr[p] == 0:
-            return heads[:k], p
-        heads[k] = p
-        k += 1
-        p += arr[p] + 1
-    if count < 0 or p > end:  # no 0 ended the queries, or the last list ran past the end
-        return heads[:0], -1
-    return heads[:k], p
 
 
 def _gather(arr: np.ndarray, heads: np.ndarray, stop: int) -> tuple[np.ndarray, np.ndarray]:

@@ -23,6 +23,7 @@ from sgstudio.core.errors import number as show
 from sgstudio.core.errors import quote
 from sgstudio.core.games import snim
 from sgstudio.core.games.snim import SNimError, SubtractionGame
+from sgstudio.formats import scan_kernels
 from sgstudio.formats.tokens import TokenStream, check_not_empty, int_text, ints_of, read_text
 
 
@@ -186,6 +187,9 @@ def solve(text: str, file: str = "<string>") -> str:
     >>> print(solve("2 2 5 3 2 5 12 3 2 4 7 4 2 3 7 12 0"), end="")
     LWW
     """
+    fast = _solve_arrays(text)
+    if fast is not None:
+        return fast
     ts = TokenStream(text, file)
     cases = _read_cases(ts)
     snim.plan(_job(case) for case, _ in cases)
@@ -207,3 +211,57 @@ def write(path: str, cases: Sequence[SNimCase]) -> None:
     """Write ``cases`` as an input file."""
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(generate(cases))
+
+
+def _solve_arrays(text: str) -> str | None:
+    """The output read off the integers of one compiled pass (:mod:`sgstudio.formats.scan_kernels`),
+    with no token list and no tuple per position; None where that pass is not built, where a
+    number is not plain, where the structure is not regular or heaps reach 2^62 (the exact reader
+    then reads it again and says what is wrong).
+
+    >>> out = _solve_arrays("2 2 5 3 2 5 12 3 2 4 7 4 2 3 7 12 0")
+    >>> out is None or out == "LWW\\n"
+    True
+    """
+    arr = scan_kernels.read_ints(text)
+    if arr is None:
+        return None
+    end, p, out = arr.size, 0, []
+    with np.errstate(all="ignore"):
+        while True:
+            if p >= end or arr[p] < 0:
+                return None
+            k = int(arr[p])
+            if k == 0:
+                break
+            members = arr[p + 1 : p + 1 + k]
+            p += 1 + k
+            if members.size < k or members.min() < 1 or p >= end or arr[p] < 1:
+                return None
+            m = int(arr[p])
+            p += 1
+            heads = np.empty(m, np.int64)
+            for j in range(m):
+                if p >= end or arr[p] < 1:
+                    return None
+                heads[j] = p
+                p += int(arr[p]) + 1
+            if p > end:
+                return None
+            keep = np.ones(p - heads[0], bool)
+            keep[heads - heads[0]] = False
+            heaps = arr[heads[0] : p][keep]
+            if heaps.min() < 0 or heaps.max() >= 1 << 62:
+                return None
+            top = int(heaps.max())
+            usable = np.unique(members[members <= top])
+            if usable.size == 0:
+                out.append("L" * m + "\n")
+                continue
+            values = SubtractionGame(usable.tolist()).grundy_array(heaps)
+            starts = np.concatenate(([0], np.cumsum(arr[heads][:-1])))
+            totals = np.bitwise_xor.reduceat(values, starts)
+            out.append("".join(np.where(totals != 0, "W", "L").tolist()) + "\n")
+    if p + 1 != end:  # something after the final 0
+        return None
+    return "".join(out)

@@ -24,6 +24,7 @@ import numpy as np
 
 from sgstudio.core.errors import quote
 from sgstudio.core.games.splitnim import closed_form, closed_form_array
+from sgstudio.formats import scan_kernels
 from sgstudio.formats.tokens import TokenStream, check_not_empty, int_text, read_text
 
 PARTS = 3
@@ -104,18 +105,20 @@ def solve(text: str, file: str = "<string>") -> str:
 
 def _solve_vectorised(text: str) -> str | None:
     """The answers when the text is only digits and white space, well formed, heaps < 2**62; else None."""
-    try:
-        raw = text.encode("ascii")
-    except UnicodeEncodeError:
-        return None
-    if raw.translate(None, _DIGITS_AND_SPACE) or not raw.strip():
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
+    numbers = scan_kernels.read_ints(text)  # one compiled pass, when built
+    if numbers is None or numbers.size == 0 or numbers.min() < 0:
         try:
-            numbers = np.fromstring(raw, dtype=np.int64, sep=" ")
-        except (ValueError, DeprecationWarning):
+            raw = text.encode("ascii")
+        except UnicodeEncodeError:
             return None
+        if raw.translate(None, _DIGITS_AND_SPACE) or not raw.strip():
+            return None
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            try:
+                numbers = np.fromstring(raw, dtype=np.int64, sep=" ")
+            except (ValueError, DeprecationWarning):
+                return None
     if numbers.max() >= _VECTOR_BOUND:  # also catches saturated (overflowing) tokens
         return None
     out, pos = [], 1

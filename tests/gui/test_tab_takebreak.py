@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 
+import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 from tab_helpers import show_tab
 
+from sgstudio.core.games import takebreak_kernels as kernels
+from sgstudio.core.games import takebreak_values as tv
 from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.games.takebreak_rules import RuleError, parse_rule
 from sgstudio.core.positions.takebreak import rare_heaps
@@ -380,3 +384,82 @@ def test_the_heaps_are_answered_before_a_long_period_search_ends(qtbot, tab, mon
         qtbot.mouseClick(tab.progress.cancel_button, L)
     monkeypatch.setattr(TakeBreakGame, "period", real)
     assert tab.settle() and "stopped" in tab.plot.caption.text() and tab.plot.recompute.isVisible()
+
+
+# -- responsiveness (issue 29 items 3 and 4) ------------------------------------------------------------
+def _kernel_calls(monkeypatch) -> list[tuple[float, float]]:
+    """Record (start, end) of every pairs kernel call from now on (the built kernel, when there is one)."""
+    real = kernels.kernel("pairs")
+    calls: list[tuple[float, float]] = []
+
+    def timed(*args):
+        began = time.perf_counter()
+        try:
+            return real(*args)
+        finally:
+            calls.append((began, time.perf_counter()))
+
+    monkeypatch.setitem(kernels._JIT, "pairs", timed)
+    return calls
+
+
+def test_the_event_loop_goes_on_while_a_long_kernel_call_runs(qtbot, window, monkeypatch):
+    """A 100 ms timer keeps ticking (no gap of a second) while the Take & break tab computes in
+    chunks of some 1.5 s each: a kernel holding the GIL stopped the event loop for its whole call
+    (20 s and more with the kernels built ahead of time, before they released it)."""
+    monkeypatch.setattr(tv, "CHUNK_SECONDS", 1.5)
+    monkeypatch.setattr(tv, "CHUNK", 1 << 22)
+    monkeypatch.setattr(tv, "MAX_RARE_SHARE", -1.0)  # the pairs method: heavy heaps, long calls
+    calls = _kernel_calls(monkeypatch)
+    window.tabs.show_tab("takebreak")
+    tab = window.tabs.game_tabs["takebreak"]
+    assert tab.settle()
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(100)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    type_rule(qtbot, tab, "grundy")  # no theorem: every value is computed
+    type_heaps(qtbot, tab, "400000")
+
+    def longest() -> float:
+        return max((end - began for began, end in calls), default=0.0)
+
+    qtbot.waitUntil(lambda: "values" in tab.work.tasks, timeout=20_000)
+    qtbot.waitUntil(lambda: longest() >= 1.2 or "values" not in tab.work.tasks, timeout=180_000)
+    qtbot.wait(300)
+    if "values" in tab.work.tasks:
+        with qtbot.waitSignal(tab.work.tasks["values"].cancelled, timeout=10_000):
+            qtbot.mouseClick(tab.progress.cancel_button, L)
+    timer.stop()
+    assert longest() >= 1.2  # the computation made calls long enough to tell
+    began = min(b for b, _ in calls)
+    during = [t for t in ticks if t >= began]
+    assert len(during) >= 10 and max(np.diff(during)) < 1.0
+
+
+def test_cancel_answers_within_a_second_on_a_rule_with_many_removals(qtbot, window):
+    """60 split removals: chunks were sized without them and a cancel waited 8-21 s for the chunk to
+    end; now a chunk is a fraction of a second whatever the rule, and so is closing the window."""
+    window.tabs.show_tab("takebreak")
+    tab = window.tabs.game_tabs["takebreak"]
+    assert tab.settle()
+    rule = "0." + "6" * 60
+    type_rule(qtbot, tab, rule)
+    type_heaps(qtbot, tab, "300000")
+    qtbot.waitUntil(lambda: "values" in tab.work.tasks, timeout=20_000)
+    task = tab.work.tasks["values"]
+    reports: list[int] = []
+    task.progress.connect(lambda done, _total: reports.append(done))
+    qtbot.waitUntil(lambda: bool(reports) and reports[-1] >= 10_000, timeout=120_000)  # well into the values
+    clicked = time.perf_counter()
+    with qtbot.waitSignal(task.cancelled, timeout=30_000):
+        qtbot.mouseClick(tab.progress.cancel_button, L)
+    assert time.perf_counter() - clicked < 1.0
+    assert tab.settle() and tab.model.rule.text == rule and "cancelled" in tab.plot.caption.text()
+    qtbot.mouseClick(tab.plot.recompute, L)  # computing again, then closing the window meanwhile
+    qtbot.waitUntil(lambda: "values" in tab.work.tasks, timeout=20_000)
+    qtbot.wait(500)
+    closing = time.perf_counter()
+    window.close()
+    assert time.perf_counter() - closing < 1.0 and not tab.work.tasks

@@ -84,13 +84,13 @@ def grundy_values(n: int, src: Ints, dst: Ints) -> np.ndarray:
     s, d = _edge_arrays(src, dst)
     if n < 0 or n >= 2**31 or s.size >= 2**31:
         raise ValueError("n and the number of edges must lie in 0..2**31-1")
-    from sgstudio.core.games import dag_kernels  # imports numba, the first time only
+    from sgstudio.core.games import dag_kernels  # built ahead of time, or numba's (imported then)
 
-    values, done, bad = dag_kernels.csr_grundy(int(n), s, d)
+    values, done, bad = dag_kernels.kernel("csr_grundy")(int(n), s, d)
     if bad >= 0:
         raise ValueError(f"edge {s[bad]} -> {d[bad]} has an endpoint outside 0..{n - 1}")
     if done < n:  # name the cycle as reverse Kahn leaves it: among the vertices that reach one
-        values, _, _ = dag_kernels.slot_grundy(int(n), s, d)
+        values, _, _ = dag_kernels.kernel("slot_grundy")(int(n), s, d)
         raise _cycle_error(values, s, d)
     return values.astype(np.int64)
 
@@ -138,19 +138,31 @@ def grundy_values_py(n: int, src: Ints, dst: Ints) -> np.ndarray:
 def grundy_values_auto(n: int, src: Ints, dst: Ints) -> np.ndarray:
     """:func:`grundy_values`, computed the cheapest way for this process and this graph.
 
-    Uses the numba kernel if it is already loaded; pure Python for small graphs; numpy level
-    steps for large shallow graphs; numba for large deep ones (where level steps would be many).
+    Uses the compiled kernel if it is already loaded or built ahead of time; else pure Python for
+    small graphs, numpy level steps for large shallow graphs and numba for large deep ones (where
+    level steps would be many).
 
     >>> grundy_values_auto(3, [0, 1], [1, 2]).tolist()
     [0, 1, 0]
     """
-    if "sgstudio.core.games.dag_kernels" in sys.modules:
+    if _kernel_at_hand():
         return grundy_values(n, src, dst)
     s, d = _edge_arrays(src, dst)
     if n + s.size <= SMALL:
         return grundy_values_py(n, s, d)
     values = grundy_values_levels(n, s, d)
     return grundy_values(n, s, d) if values is None else values
+
+
+def _kernel_at_hand() -> bool:
+    """Whether the compiled kernel costs nothing to start: loaded already, or built ahead of time."""
+    kernels = sys.modules.get("sgstudio.core.games.dag_kernels")
+    if kernels is not None and kernels.is_loaded():
+        return True
+    from sgstudio.core import compiled
+    from sgstudio.core.games import dag_kernels
+
+    return compiled.is_built(dag_kernels)
 
 
 def _ranges(offsets: np.ndarray, verts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -1,8 +1,7 @@
-"""The compiled kernels behind :func:`sgstudio.core.games.dag.grundy_values` (numba, ``cache=True``).
-
-This module imports numba at once; :mod:`sgstudio.core.games.dag` imports it only when a kernel is
-first needed, so that small graphs never pay for numba. Two algorithms, both linear in n + m and
-iterative (a chain 10^6 deep is fine):
+"""The compiled kernels behind :func:`sgstudio.core.games.dag.grundy_values`: Python sources that
+numba compiles (``cache=True``) on first use, or that were compiled ahead of time (``AOT``, see
+:mod:`sgstudio.core.compiled`: then numba is never imported). :func:`kernel` hands them out. Two
+algorithms, both linear in n + m and iterative (a chain 10^6 deep is fine):
 
 - :func:`csr_grundy`, the fast one: successor lists in CSR form built by a counting sort, a
   topological order by Kahn's algorithm (sources first), then the values in reverse topological
@@ -22,14 +21,14 @@ arrays could alias each other for all LLVM knows, which cost 10% on deep graphs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
-from numba import njit
 
 NONE = np.uint32(0xFFFFFFFF)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _successor_lists(n, src, dst, start, indegree):  # pragma: no cover - compiled
+def _successor_lists_py(n, src, dst, start, indegree):  # pragma: no cover - compiled
     """Fill start (CSR offsets) and indegree; return the heads grouped by tail (input order kept
     within a group), a spare n-array and -1, or empty arrays and the first edge with an endpoint
     outside 0..n-1."""
@@ -43,8 +42,8 @@ def _successor_lists(n, src, dst, start, indegree):  # pragma: no cover - compil
             return np.empty(0, np.uint32), np.empty(0, np.uint32), e
         start[u + np.uint64(1)] += one
         indegree[v] += one
-    for v in range(n):
-        start[v + 1] += start[v]
+    for w in range(n):  # (not v: one name of two types would be typed as a float)
+        start[w + 1] += start[w]
     end = start[1:].copy()
     succ = np.empty(m, np.uint32)
     for e in range(m - 1, -1, -1):  # backwards, so each range keeps the input order
@@ -55,8 +54,7 @@ def _successor_lists(n, src, dst, start, indegree):  # pragma: no cover - compil
     return succ, end, -1  # end is spent: it now equals start[:-1]
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _kahn_order(n, start, succ, indegree, order):  # pragma: no cover - compiled
+def _kahn_order_py(n, start, succ, indegree, order):  # pragma: no cover - compiled
     """Kahn's algorithm from the sources into order; returns how many vertices it ordered (n unless
     there is a cycle). Every in-degree is 0 afterwards for the ordered vertices."""
     one = np.uint32(1)
@@ -79,8 +77,7 @@ def _kahn_order(n, start, succ, indegree, order):  # pragma: no cover - compiled
     return tail
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _values_in_reverse(n, start, succ, order, values):  # pragma: no cover - compiled
+def _values_in_reverse_py(n, start, succ, order, values):  # pragma: no cover - compiled
     """values[v] = mex of the successors' values, v taken in reverse topological order."""
     one = np.uint32(1)
     stamp = np.full(n + 1, NONE, np.uint32)
@@ -94,8 +91,7 @@ def _values_in_reverse(n, start, succ, order, values):  # pragma: no cover - com
         values[v] = g
 
 
-@njit(cache=True, nogil=True)
-def csr_grundy(n, src, dst):  # pragma: no cover - compiled
+def csr_grundy_py(n, src, dst):  # pragma: no cover - compiled
     """CSR + Kahn + mex in reverse order. Returns (values as uint32, ordered count, first bad edge
     or -1); the values are meaningful only when every vertex was ordered."""
     start = np.zeros(n + 1, np.uint32)  # start[u]..start[u+1]: u's successors in succ
@@ -109,8 +105,7 @@ def csr_grundy(n, src, dst):  # pragma: no cover - compiled
     return indegree, done, -1
 
 
-@njit(cache=True, nogil=True)
-def slot_grundy(n, src, dst):  # pragma: no cover - compiled
+def slot_grundy_py(n, src, dst):  # pragma: no cover - compiled
     """Reverse Kahn with slots. Returns (values, finished count, first bad edge or -1); the
     vertices left unfinished (value -1) are those that can reach a cycle."""
     m = src.shape[0]
@@ -135,8 +130,7 @@ def slot_grundy(n, src, dst):  # pragma: no cover - compiled
     return _slot_values(n, start, in_start, pred), 0, -1
 
 
-@njit(cache=True, nogil=True)
-def _slot_values(n, start, in_start, pred):  # pragma: no cover - compiled
+def _slot_values_py(n, start, in_start, pred):  # pragma: no cover - compiled
     """The reverse-Kahn stack: finished vertices fill their predecessors' slots."""
     fill = start[:-1].copy()  # next free slot of each vertex
     slot = np.empty(pred.shape[0], np.int32)
@@ -165,3 +159,52 @@ def _slot_values(n, start, in_start, pred):  # pragma: no cover - compiled
                 stack[top] = u
                 top += 1
     return values
+
+
+_successor_lists = _successor_lists_py  # the kernels call these: numba functions once compiled (jitted)
+_kahn_order = _kahn_order_py
+_values_in_reverse = _values_in_reverse_py
+_slot_values = _slot_values_py
+SOURCES: dict[str, Callable] = {"csr_grundy": csr_grundy_py, "slot_grundy": slot_grundy_py}
+_CSR = "Tuple((u4[::1], i8, i8))"
+_SLOT = "Tuple((i8[::1], i8, i8))"
+AOT: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    f"{name}_{t}": (name, result, ("i8", f"{t}[]", f"{t}[]"))
+    for name, result in (("csr_grundy", _CSR), ("slot_grundy", _SLOT)) for t in ("i4", "i8")}
+"""The exports compiled ahead of time: both kernels on int32 and on int64 edge arrays."""
+_JIT: dict[str, Callable] = {}
+
+
+def jitted(name: str) -> Callable:
+    """The kernel ``name`` compiled by numba (imported now), its helpers first."""
+    if name not in _JIT:
+        from numba import njit
+
+        global _successor_lists, _kahn_order, _values_in_reverse, _slot_values
+        if not hasattr(_kahn_order, "py_func"):
+            _successor_lists = njit(cache=True, nogil=True, inline="always")(_successor_lists_py)
+            _kahn_order = njit(cache=True, nogil=True, inline="always")(_kahn_order_py)
+            _values_in_reverse = njit(cache=True, nogil=True, inline="always")(_values_in_reverse_py)
+            _slot_values = njit(cache=True, nogil=True)(_slot_values_py)
+        _JIT[name] = njit(cache=True, nogil=True)(SOURCES[name])
+    return _JIT[name]
+
+
+_KERNELS: dict[str, Callable] = {}
+
+
+def kernel(name: str) -> Callable:
+    """The kernel ``name`` (``csr_grundy`` or ``slot_grundy``): built ahead of time when there is a
+    build, else numba's."""
+    if name not in _KERNELS:
+        import sys
+
+        from sgstudio.core import compiled
+
+        _KERNELS[name] = compiled.kernel(sys.modules[__name__], name) or jitted(name)
+    return _KERNELS[name]
+
+
+def is_loaded() -> bool:
+    """Whether a kernel was handed out in this process already (then it costs nothing to call)."""
+    return bool(_KERNELS)

@@ -228,15 +228,15 @@ def _result(n: int, s_list: list[int], succ: list[list[int]], gamma: list[int],
 def generalized_values_auto(n: int, src: Ints, dst: Ints) -> LoopyValues:
     """:func:`generalized_values` computed the cheapest way for this process and this graph.
 
-    The compiled kernel if it is loaded already; pure Python for small graphs; numpy layers
-    (:mod:`sgstudio.core.games.loopy_levels`) for large graphs settled in few rounds, so that a
-    command-line run need not load numba; the compiled kernel for the rest.
+    The compiled kernel if it is loaded already or built ahead of time; else pure Python for small
+    graphs, numpy layers (:mod:`sgstudio.core.games.loopy_levels`) for large graphs settled in few
+    rounds, so that a command-line run need not load numba, and the compiled kernel for the rest.
 
     >>> generalized_values_auto(3, [0, 1], [1, 2]).gamma.tolist()
     [0, 1, 0]
     """
     s, d = _edge_arrays(src, dst)
-    if not loopy_kernels.is_loaded():
+    if not loopy_kernels.at_hand():
         if n + s.size <= SMALL:
             return generalized_values_py(n, s, d)
         from sgstudio.core.games.loopy_levels import generalized_values_levels

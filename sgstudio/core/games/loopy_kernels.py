@@ -1,7 +1,8 @@
 """The compiled labelling of :mod:`sgstudio.core.games.loopy`: plain Python sources for numba.
 
-numba is imported on first use only (:func:`labelling`), with ``cache=True``, so that importing
-the studio, or solving a small graph, never pays for it. The algorithm and its theory are in the
+The kernel is compiled ahead of time (``AOT``, :mod:`sgstudio.core.compiled`), or by numba on
+first use only (:func:`labelling`), with ``cache=True``, so that importing the studio, or solving a
+small graph, never pays for numba. The algorithm and its theory are in the
 docstring of :mod:`sgstudio.core.games.loopy`; the pure-Python twin is ``generalized_values_py``.
 
 Encoding: ``gamma[v]`` is -2 while v is alive, -1 once it is ∞, else its finite value;
@@ -120,20 +121,49 @@ def _labelling(n, src, dst):  # pragma: no cover - compiled
     return gamma, counter, start, heads, -1
 
 
-def labelling():
-    """The compiled ``_labelling(n, src, dst)`` (compiles, or loads from numba's cache, once)."""
-    global _compiled
-    if _compiled is None:
+SOURCES = {"labelling": _labelling}
+AOT: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "labelling_i8": ("labelling", "Tuple((i8[::1], i8[::1], i8[::1], i8[::1], i8))", ("i8", "i8[]", "i8[]"))}
+"""The export compiled ahead of time (see :mod:`sgstudio.core.compiled`): int64 edge arrays."""
+_JIT: dict[str, object] = {}
+
+
+def jitted(name: str = "labelling"):
+    """The labelling compiled by numba (imported now; loaded from numba's cache once compiled)."""
+    if name not in _JIT:
         from numba import njit
 
         names = ("_csr", "_seeds", "_sweep", "_close_round")
         space = globals()
-        for name in names:  # the helpers must be compiled before the function that calls them
-            space[name] = njit(cache=True, nogil=True)(space[name])
-        _compiled = njit(cache=True, nogil=True)(_labelling)
+        for helper in names:  # the helpers must be compiled before the function that calls them
+            if not hasattr(space[helper], "py_func"):
+                space[helper] = njit(cache=True, nogil=True)(space[helper])
+        _JIT[name] = njit(cache=True, nogil=True)(SOURCES[name])
+    return _JIT[name]
+
+
+def labelling():
+    """The compiled ``_labelling(n, src, dst)``: built ahead of time when there is a build, else
+    numba's (compiled, or loaded from numba's cache, once)."""
+    global _compiled
+    if _compiled is None:
+        import sys
+
+        from sgstudio.core import compiled
+
+        _compiled = compiled.kernel(sys.modules[__name__], "labelling") or jitted()
     return _compiled
 
 
 def is_loaded() -> bool:
-    """Whether the kernel is compiled in this process already."""
+    """Whether the kernel is loaded in this process already."""
     return _compiled is not None
+
+
+def at_hand() -> bool:
+    """Whether the kernel costs nothing to start: loaded already, or built ahead of time."""
+    import sys
+
+    from sgstudio.core import compiled
+
+    return is_loaded() or compiled.is_built(sys.modules[__name__])

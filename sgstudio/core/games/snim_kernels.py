@@ -1,8 +1,9 @@
 """S-Nim value tables: the numba kernels and their numpy stand-in, and which one to use when.
 
 g(n) = mex{ g(n - s) : s in S, s <= n }; the values from n on up to n + min(S) - 1 depend only on
-g[:n], which is what lets numpy fill a block of min(S) values at once. numba is imported on first
-use only (it costs about 0.25 s to load), so a small job on the command line never pays for it.
+g[:n], which is what lets numpy fill a block of min(S) values at once. The kernels are compiled
+ahead of time (``AOT``, see :mod:`sgstudio.core.compiled`), or numba is imported on first use only
+(it costs about 0.25 s to load), so that a small job on the command line never pays for it.
 """
 
 from __future__ import annotations
@@ -71,16 +72,43 @@ def _brent_py(g, n, w):  # pragma: no cover - compiled
     return 0, 0
 
 
-_JIT: dict[str, Callable] = {}
+SOURCES: dict[str, Callable] = {"fill": _fill_py, "brent": _brent_py}
+AOT: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    **{f"fill_{t}": ("fill", "void", (f"{t}[]", "i8", "i8", "i8[]")) for t in ("u1", "u2", "u4")},
+    **{f"brent_{t}": ("brent", "UniTuple(i8, 2)", (f"{t}[]", "i8", "i8")) for t in ("u1", "u2", "u4")}}
+"""The exports compiled ahead of time (see :mod:`sgstudio.core.compiled`), for each dtype of g."""
+_JIT: dict[str, Callable] = {}  # the kernels handed out
+_NUMBA: dict[str, Callable] = {}
+
+
+def jitted(name: str) -> Callable:
+    """The kernel compiled by numba (imported now)."""
+    if name not in _NUMBA:
+        from numba import njit
+
+        _NUMBA[name] = njit(cache=True, nogil=True)(SOURCES[name])
+    return _NUMBA[name]
 
 
 def _kernel(name: str) -> Callable:
-    """The numba-compiled kernel (numba is imported on first use, which keeps the CLI start lean)."""
+    """The compiled kernel: built ahead of time when there is a build, else numba's (imported on
+    first use, which keeps the CLI start lean)."""
     if name not in _JIT:
-        from numba import njit
+        import sys
 
-        _JIT[name] = njit(cache=True, nogil=True)({"fill": _fill_py, "brent": _brent_py}[name])
+        from sgstudio.core import compiled
+
+        _JIT[name] = compiled.kernel(sys.modules[__name__], name) or jitted(name)
     return _JIT[name]
+
+
+def _built() -> bool:
+    """Whether the kernels are built ahead of time (they load at no cost: no rent to pay)."""
+    import sys
+
+    from sgstudio.core import compiled
+
+    return compiled.is_built(sys.modules[__name__])
 
 
 def _fill_blocks(g: np.ndarray, start: int, end: int, s: np.ndarray) -> None:
@@ -118,7 +146,7 @@ def _fill(g: np.ndarray, start: int, end: int, s: np.ndarray) -> None:
     load time (so at most twice the better choice is spent), then the numba kernel."""
     global _rent
     cost = _numpy_cost(start, end, s)
-    if "fill" not in _JIT and cost <= _rent:
+    if "fill" not in _JIT and cost <= _rent and not _built():
         _rent -= cost
         _fill_blocks(g, start, end, s)
     else:

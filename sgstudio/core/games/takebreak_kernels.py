@@ -27,8 +27,10 @@ bitsets and calls again. Small jobs run the same sources as plain Python (no JIT
 
 The two kernels are long on purpose: split into small jitted helpers they ran about 1.6 times
 slower (measured), so each keeps its hot loops in one body.
-- :func:`_first_run_py`: the smallest p whose run of agreeing values g(n + p) = g(n) (+ s) at the end
-  of the table satisfies a test (the octal periodicity theorem's bound, or a length for patterns).
+- :func:`_runs_py`: the smallest p whose run of agreeing values g(n + p) = g(n) (+ s) at the end of
+  the table passes a test (the octal periodicity theorem's bound, or a length for patterns), in
+  time linear in the table (the Z-function of the reversed table), and when the runs seen now would
+  certify.
 """
 
 from __future__ import annotations
@@ -71,8 +73,8 @@ def _plain_py(g, start, end, zero_ok, fin, fin_len, any_from, distinct, tables, 
                         if x:
                             for b in range(6):
                                 if (lo >> b) & 1:
-                                    s = np.uint64(1 << b)
-                                    x = ((x & _MASKS[b]) << s) | ((x >> s) & _MASKS[b])
+                                    sh = np.uint64(1 << b)
+                                    x = ((x & _MASKS[b]) << sh) | ((x >> sh) & _MASKS[b])
                         dst[w] |= x
         seen[:] = 0
         if zero_ok[n]:
@@ -116,19 +118,27 @@ def _plain_py(g, start, end, zero_ok, fin, fin_len, any_from, distinct, tables, 
     return end
 
 
-def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask, twist, rho, rare, state,
-              prefix1, words, lead, factor, stats):  # pragma: no cover - compiled
+def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, rpb, maskv, rare, state, hist,
+              scratch, prefix1, words, lead, factor, stats):  # pragma: no cover - compiled
     """g[start:end] for rules whose moves leave at most two heaps; returns the first heap not done.
 
     ``gr`` is g reversed (``gr[cap - 1 - i] = g[i]``), so that g(m - a) for a = lo..hi is a slice.
     For each heap: the one-heap options and, with ``sparse``, the pairs with a rare part
-    (``rare[:state[0]]``, extended here; the kernel stops when it is full) are stamped into ``seen``;
+    (``rare[:state[RARE]]``, extended here; the kernel stops when it is full) are stamped into ``seen``;
     then the first pairs of each split. Each candidate mex v not stamped is then either of the cheap
     parity (sparse: absent, so it is the mex), or found by stamping more pairs (up to ``lead``, a
     range of values at a time), or searched for among the remaining pairs by a vectorised
     comparison; found, it is stamped and the next candidate follows, else it is the mex.
     Once the searches have looked at ``factor`` times as many pairs as remain (0: at once), every
     remaining pair is stamped instead. ``stats`` counts heaps done and heaps where that happened.
+
+    The sparse-space class (see :func:`_heap_class_py`; mask ``maskv[0]``, position bit
+    ``state[TWIST]``, ``rpb`` from the rule) is revised here as the peers do: ``hist`` counts the
+    heaps by (value, heap parity), and when a heap turns out rare (at most once per ``2^bits / 8``
+    heaps) or a value needs a wider bit width, a Walsh-Hadamard transform of it
+    (:func:`_best_mask_py`) counts the rare heaps of every mask at once; a mask with fewer replaces
+    the current one and the rare list is rebuilt over every heap so far (``state[PENDING]`` while
+    it does not fit: the kernel returns, and rebuilds first when called again).
     Without ``sparse`` the lead is always stamped in full (the mex itself is never stamped, so
     stamping goes on to the lead): it is stamped at once, four heaps together where it can be. There
     the lead of a heap n is also at most n / LEAD_SHARE pairs (see :data:`LEAD_SHARE`).
@@ -137,6 +147,10 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
     nk = r2.shape[0]
     top = 64 * words
     cap = gr.shape[0]
+    if sparse and state[PENDING] and not _rebuild(g, rare, state, start, maskv[0], rpb):
+        return start
+    mask = maskv[0]
+    twist = state[TWIST]
     rows = np.zeros((top, GROUP), np.int64)  # rows[v, j] == n + 1: v is an option of n = heap j of a group
     done = np.zeros(max(nk, 1), np.int64)  # pairs a = 1..done[i] of split i are stamped
     xors = np.empty((max(nk, 1), cap // 2 + 1), g.dtype)  # xors[i, t] = g(a) ^ g(m - a), a = done[i] + 1 + t,
@@ -176,16 +190,22 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
             for v in range(top):
                 if (prefix1[v >> 6] >> np.uint64(v & 63)) & one:
                     seen[v] = stamp
-        count = state[0]
+        count = state[RARE]
         for i in range(nk):
             m = n - r2[i]
-            if sparse:
-                for idx in range(count):
-                    r = rare[idx]
-                    if r >= m:
-                        break
-                    if not (distinct and 2 * r == m):
-                        seen[g[r] ^ g[m - r]] = stamp
+            if sparse:  # every pair with a rare part: g(r) ^ g(m - r), g(m - r) read from gr (ascending)
+                upto, base = count, cap - 1 - m
+                while upto > 0 and rare[upto - 1] >= m:
+                    upto -= 1
+                if distinct:
+                    for idx in range(upto):
+                        r = rare[idx]
+                        if 2 * r != m:
+                            seen[g[r] ^ gr[base + r]] = stamp
+                else:
+                    for idx in range(upto):
+                        r = rare[idx]
+                        seen[g[r] ^ gr[base + r]] = stamp
             hi = (m - 1) // 2 if distinct else m // 2
             lim = min(hi, first)
             done[i] = max(lim, 0)
@@ -211,16 +231,8 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
                 return n
             if complete:
                 break
-            if sparse:
-                x = np.uint64(v) & mask
-                x ^= x >> np.uint64(32)
-                x ^= x >> np.uint64(16)
-                x ^= x >> np.uint64(8)
-                x ^= x >> np.uint64(4)
-                x ^= x >> np.uint64(2)
-                x ^= x >> np.uint64(1)
-                if int(x & one) == cheap:
-                    break
+            if sparse and _parity(np.uint64(v) & mask) == cheap:
+                break
             grown = False  # first stamp more of the lead, a step at a time: witnesses are mostly early
             for i in range(nk):
                 m = n - r2[i]
@@ -266,23 +278,106 @@ def _pairs_py(g, gr, start, end, zero_ok, fin1, any1, r2, distinct, sparse, mask
                     for t in range(hi + 1 - lo):
                         seen[xs[t] ^ ys[t]] = stamp
             complete = True
-        stats[0] += 1
         g[n] = v
         gr[cap - 1 - n] = v
         if sparse and n >= 1:
-            x = np.uint64(v) & mask
-            x ^= x >> np.uint64(32)
-            x ^= x >> np.uint64(16)
-            x ^= x >> np.uint64(8)
-            x ^= x >> np.uint64(4)
-            x ^= x >> np.uint64(2)
-            x ^= x >> np.uint64(1)
-            if (int(x & one) ^ (twist & (n & 1))) == rho:
-                if state[0] == rare.shape[0]:
-                    return n
-                rare[state[0]] = n
-                state[0] += 1
+            is_rare = _heap_class(v, n, mask, twist, rpb) == 0
+            if is_rare and state[RARE] == rare.shape[0]:
+                return n  # no room: called again with a longer list, n is done again
+            hist[(v << 1) | ((n ^ rpb) & 1)] += 1
+            if is_rare:
+                rare[state[RARE]] = n
+                state[RARE] += 1
+            wider = v >> state[BITS] != 0
+            while v >> state[BITS] != 0:
+                state[BITS] += 1
+            if wider or (is_rare and (n - state[CHECKED]) << 3 >= 2 << state[BITS]):
+                state[CHECKED] = n
+                size = 2 << state[BITS]
+                low = mask & np.uint64((1 << state[BITS]) - 1)
+                best, fewer = _best_mask(hist, scratch, size, int(low) * 2 + twist, rpb)
+                if fewer:
+                    mask = np.uint64(best >> 1)
+                    if (best >> state[BITS]) & 1:  # the top bit stands for every higher one
+                        mask |= ~np.uint64((1 << state[BITS]) - 1)
+                    twist = best & 1
+                    maskv[0], state[TWIST] = mask, twist
+                    state[SWITCHES] += 1
+                    if not _rebuild(g, rare, state, n + 1, mask, rpb):
+                        stats[0] += 1
+                        return n + 1
+        stats[0] += 1
     return end
+
+
+RARE, TWIST, BITS, CHECKED, PENDING, SWITCHES = range(6)
+"""Slots of the pairs kernel's ``state``: rare heaps listed, the position bit in use, the values'
+bit width, the heap of the last mask check, a rebuild of the rare list pending, masks replaced."""
+
+
+def _parity_py(x):  # pragma: no cover - compiled (inlined)
+    """popcount(x) & 1 of a uint64, as an int."""
+    x ^= x >> np.uint64(32)
+    x ^= x >> np.uint64(16)
+    x ^= x >> np.uint64(8)
+    x ^= x >> np.uint64(4)
+    x ^= x >> np.uint64(2)
+    x ^= x >> np.uint64(1)
+    return int(x & np.uint64(1))
+
+
+def _heap_class_py(v, n, mask, twist, rpb):  # pragma: no cover - compiled (inlined)
+    """0 (rare) or 1 (common): parity(v & mask), XOR the heap's parity n ^ rpb when ``twist``.
+
+    Class 0 is closed under XOR for the splits: when all split removals k have the parity ``rpb`` (or
+    ``twist`` is 0), a pair a + b = n - k of two heaps of one class has a value of the class that
+    makes n rare, and a pair of one rare and one common heap a value that makes n common. So the
+    values that make n common come only from pairs with a rare part, which the kernel stamps."""
+    return _parity(np.uint64(v) & mask) ^ (twist & ((n ^ rpb) & 1))
+
+
+def _best_mask_py(hist, scratch, size, current, rpb):  # pragma: no cover - compiled
+    """``(index, fewer)``: the (mask << 1 | position bit) of ``size`` that makes the fewest heaps of
+    ``hist`` rare, and whether it makes fewer than ``current`` does (ties keep the current one).
+
+    The Walsh-Hadamard transform H of the histogram gives, for every index i at once, H[i] = (heaps
+    of class 0) - (heaps of class 1); so i makes (total + H[i]) / 2 heaps rare. Indices with the
+    position bit are skipped when ``rpb`` is 2 (split removals of both parities)."""
+    total = 0
+    for i in range(size):
+        scratch[i] = hist[i]
+        total += hist[i]
+    half = 1
+    while half < size:
+        for lo in range(0, size, 2 * half):
+            for i in range(lo, lo + half):
+                a, b = scratch[i], scratch[i + half]
+                scratch[i], scratch[i + half] = a + b, a - b
+        half *= 2
+    best, least = current, scratch[current] if 0 < current < size else total
+    for i in range(1, size):
+        if rpb == 2 and i & 1:
+            continue
+        if scratch[i] < least:
+            best, least = i, scratch[i]
+    return best, best != current
+
+
+def _rebuild_py(g, rare, state, upto, mask, rpb):  # pragma: no cover - compiled
+    """List the rare heaps 1..upto-1 anew (a new mask); False, with ``state[PENDING]`` set, when
+    ``rare`` is too short for them (the caller lengthens it and calls again)."""
+    twist = state[TWIST]
+    count = 0
+    for n in range(1, upto):
+        if _heap_class(g[n], n, mask, twist, rpb) == 0:
+            if count == rare.shape[0]:
+                state[PENDING] = 1
+                return False
+            rare[count] = n
+            count += 1
+    state[RARE] = count
+    state[PENDING] = 0
+    return True
 
 
 def _stamp_pairs_py(seen, stamp, g, gr, m, lo, up):  # pragma: no cover - compiled
@@ -355,48 +450,92 @@ min(16 * 1024, n / 5) takes 10% less time than 16 * 1024 there, 40% less on 4.00
 _search = _search_py  # the pairs kernel calls these; compiled first when the kernel is (see kernel())
 _stamp_pairs = _stamp_pairs_py
 _stamp_group = _stamp_group_py
+_parity = _parity_py
+_heap_class = _heap_class_py
+_best_mask = _best_mask_py
+_rebuild = _rebuild_py
 
 
-def _first_run_py(g, length, pmin, pmax, parts, t, mode):  # pragma: no cover - compiled
-    """``(p, n0, s)``: the smallest p in pmin..pmax whose final run g(n + p) = g(n) + s (s = 0 in mode
-    0) over n0 <= n < length - p passes the test, else ``(0, 0, 0)``.
+def _runs_py(g, length, pmax, parts, t, mode):  # pragma: no cover - compiled
+    """The runs at the end of g[:length] for p = 1..pmax, in O(length) all told; stops at the first
+    p that passes the test of ``mode``:
 
-    Mode 0 (octal periodicity theorem, ``parts`` = J >= 1, ``t`` = largest removal): the run must
-    cover n0 <= n < J max(n0, 1) + (J - 1) p + t. Mode 1 (a pattern seen, proves nothing): the run
-    must be at least max(3 p, length / 2) long.
+    - mode 0 (the octal periodicity theorem; ``parts`` = J >= 1, ``t`` = largest removal): the run
+      of g(n + p) = g(n) over n0 <= n < length - p certifies the period, J (max(n0, 1) + p) + t -
+      (J - 1) <= length (see ``takebreak_period``). Returns ``(p, n0, length)``, or ``(0, q, soon)``:
+      the least table length at which a run seen now, of period q, would certify if it went on (0, 0:
+      none seen; a run is seen when it is at least 64 long and an eighth of its period).
+    - mode 1 (a pattern, proves nothing): the run of g(n + p) = g(n) + s is at least
+      max(3 p, length / 2) long. Returns ``(p, n0, s)``, or ``(0, 0, 0)``.
+
+    With x the table reversed (mode 1: its differences g(n) - g(n - 1) reversed), the run of p is the
+    longest common prefix of x and x[p:], its Z-function; the Z-algorithm reuses the match reaching
+    furthest so far, [lo, hi), so that every p costs O(1) besides the extensions of hi. Walking
+    each run back instead costs the sum of the runs: quadratic once a short period shows, as each
+    of its multiples runs back over the whole periodic part.
     """
-    for p in range(pmin, pmax + 1):
-        if length - p < 1:
+    last = length - 1 - mode  # x[k] = g[last - k] (mode 0), g[last + 1 - k] - g[last - k] (mode 1)
+    size = last + 1
+    z = np.empty(pmax + 1, np.uint32)
+    lo, hi = 0, 0
+    soon, seen = 0, 0
+    for p in range(1, pmax + 1):
+        if p >= size:
             break
-        s = np.int64(g[length - 1]) - np.int64(g[length - 1 - p])
-        if mode == 0 and s != 0:
-            continue
-        n = length - 1 - p
-        while n >= 0 and np.int64(g[n + p]) - np.int64(g[n]) == s:
-            n -= 1
-        n0 = n + 1
+        k = 0
+        if p < hi:
+            k = min(hi - p, np.int64(z[p - lo]))
         if mode == 0:
-            if parts * max(n0, 1) + parts * p + t <= length:
-                return p, n0, 0
-        elif length - p - n0 >= max(3 * p, length // 2):
-            return p, n0, s
-    return 0, 0, 0
+            while p + k < size and g[last - k] == g[last - p - k]:
+                k += 1
+        else:
+            while p + k < size and (np.int64(g[last + 1 - k]) - np.int64(g[last - k])
+                                    == np.int64(g[last + 1 - p - k]) - np.int64(g[last - p - k])):
+                k += 1
+        z[p] = k
+        if p + k > hi:
+            lo, hi = p, p + k
+        if mode == 0:
+            n0 = length - p - k
+            need = parts * (max(n0, 1) + p) + t - (parts - 1)
+            if k >= 1 and need <= length:
+                return p, n0, length
+            if k >= 64 and 8 * k >= p and (soon == 0 or need < soon):
+                soon, seen = need, p
+        elif k + 1 >= max(3 * p, length // 2):
+            return p, length - p - k - 1, np.int64(g[length - 1]) - np.int64(g[length - 1 - p])
+    return 0, seen, soon
 
 
-_SOURCES: dict[str, Callable] = {"plain": _plain_py, "pairs": _pairs_py, "first_run": _first_run_py}
+SOURCES: dict[str, Callable] = {"plain": _plain_py, "pairs": _pairs_py, "runs": _runs_py}
+_SOURCES = SOURCES
+_PAIRS = ("{t}[]", "{t}[]", "i8", "i8", "b1[]", "i8[]", "i8", "i8[]", "b1", "b1", "i8", "u8[]", "i8[]",
+          "i8[]", "i8[]", "i8[]", "u8[]", "i8", "i8", "i8", "i8[]")
+AOT: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "pairs_u2": ("pairs", "i8", tuple(a.format(t="u2") for a in _PAIRS)),
+    "pairs_u4": ("pairs", "i8", tuple(a.format(t="u4") for a in _PAIRS)),
+    "plain_u4": ("plain", "i8", ("u4[]", "i8", "i8", "b1[]", "i8[:,:]", "i8[]", "i8[]", "b1", "u8[:,:,:]",
+                                 "u8[:,:]", "i8")),
+    "runs_u4": ("runs", "UniTuple(i8, 3)", ("u4[]", "i8", "i8", "i8", "i8", "i8")),
+}
+"""The exports compiled ahead of time (see :mod:`sgstudio.core.compiled`): the pairs kernel on uint16
+and uint32 copies of g, the plain kernel, the runs."""
 _JIT: dict[str, Callable] = {}  # the kernels handed out
 _NUMBA: dict[str, Callable] = {}  # those numba compiled
 
 
 def kernel(name: str, compiled: bool = True) -> Callable:
     """The kernel ``name`` compiled: from the ahead-of-time build when there is one
-    (:mod:`.takebreak_aot`, no numba imported), else by numba on first use; or its Python source."""
+    (:mod:`sgstudio.core.compiled`, no numba imported), else by numba on first use; or its Python
+    source. Both release the GIL while they run, so other threads (the window's event loop) go on."""
     if not compiled:
-        return _JIT.get(name, _SOURCES[name])
+        return _JIT.get(name, SOURCES[name])
     if name not in _JIT:
-        from sgstudio.core.games.takebreak_aot import kernel as built
+        import sys
 
-        _JIT[name] = built(name) or jitted(name)
+        from sgstudio.core import compiled as ahead
+
+        _JIT[name] = ahead.kernel(sys.modules[__name__], name) or jitted(name)
     return _JIT[name]
 
 
@@ -406,15 +545,28 @@ def jitted(name: str) -> Callable:
         from numba import njit
 
         if name == "pairs":
-            global _search, _stamp_pairs, _stamp_group
+            global _search, _stamp_pairs, _stamp_group, _parity, _heap_class, _best_mask, _rebuild
             _search = njit(cache=True, nogil=True)(_search_py)
             # inlined: in the kernel's body LLVM knows the stamp rows alias nothing (2x, measured)
             _stamp_pairs = njit(cache=True, nogil=True, inline="always")(_stamp_pairs_py)
             _stamp_group = njit(cache=True, nogil=True, inline="always")(_stamp_group_py)
+            _parity = njit(cache=True, nogil=True, inline="always")(_parity_py)
+            _heap_class = njit(cache=True, nogil=True, inline="always")(_heap_class_py)
+            _best_mask = njit(cache=True, nogil=True)(_best_mask_py)
+            _rebuild = njit(cache=True, nogil=True)(_rebuild_py)
         _NUMBA[name] = njit(cache=True, nogil=True)(_SOURCES[name])
     return _NUMBA[name]
 
 
 def jit_loaded(name: str) -> bool:
-    """Whether the compiled kernel is already loaded (then small jobs use it too)."""
-    return name in _JIT
+    """Whether the compiled kernel is loaded already, or built ahead of time (it loads at no cost):
+    then small jobs use it too."""
+    if name in _JIT or name in _NUMBA:
+        return True
+    if not any(spec[0] == name for spec in AOT.values()):
+        return False
+    import sys
+
+    from sgstudio.core import compiled
+
+    return compiled.is_built(sys.modules[__name__])

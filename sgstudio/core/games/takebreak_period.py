@@ -4,15 +4,18 @@ Theorems used (nothing else is ever called certified):
 
 - **Octal periodicity theorem** (Guy-Smith), extended to three-heap digits. Let every move remove at
   most t tokens and leave at most J >= 1 heaps, with no "unequal" condition, and m = max(n0, 1). If
-  g(n + p) = g(n) for n0 <= n < J m + (J - 1) p + t, then g(n + p) = g(n) for all n >= n0.
-  Proof, by induction on N >= J m + (J - 1) p + t, assuming it for n0 <= n < N: an option of N + p
-  removes k <= t and leaves heaps summing to N + p - k; its largest heap c >= (N + p - k) / J >= m + p,
-  and c - p < N, so replacing c by c - p (still >= 1, same k and number of heaps) gives an option of
-  N of the same value. Conversely adding p to the largest heap of an option of N (>= m) gives an
-  option of N + p of the same value; an option leaving one heap N - k >= n0 maps likewise, and no
+  g(n + p) = g(n) for n0 <= n < B = J m + (J - 1) p + t - (J - 1), then g(n + p) = g(n) for all
+  n >= n0: the values g(0) .. g(B + p - 1) suffice, J (m + p) + t - (J - 1) of them (2 n0 + 2 p + t - 1
+  for octal codes, as the peers count).
+  Proof, by induction on N >= B, assuming it for n0 <= n < N: an option of N + p removes k <= t and
+  leaves heaps summing to N + p - k >= J (m + p) - (J - 1); its largest heap c >= ceil((N + p - k) / J)
+  >= m + p, and c - p < N, so replacing c by c - p (still >= 1, same k and number of heaps) gives an
+  option of N of the same value. Conversely adding p to the largest heap of an option of N (>= m) gives
+  an option of N + p of the same value; an option leaving one heap N - k >= n0 maps likewise, and no
   option leaves nothing (N > t). Same option values, so g(N + p) = g(N). The smallest certified p is
   the smallest period (any period's certificate implies the smallest's, whose bound is lower), and
-  n0 is then one more than the last n with g(n + p) != g(n).
+  n0 is then one more than the last n with g(n + p) != g(n). The table looks for the certificate in
+  time linear in its length (:func:`sgstudio.core.games.takebreak_kernels._runs_py`).
 - **Split-nim's closed form** (``split:2`` is Lasker's Nim, ``split:3`` HDU 5795's split-nim): proven
   in :mod:`sgstudio.core.games.splitnim`, it gives g(n + P) = g(n) + P for n >= 1, P = 2**K; no
   smaller p, and no start below 1, has a constant difference (g(n) - n has smallest period P).
@@ -87,10 +90,16 @@ class PeriodReport:
         return int(table[self.preperiod + r]) + q * self.saltus
 
 
-def first_run(g: np.ndarray, length: int, pmax: int, parts: int, t: int, mode: int) -> tuple[int, int, int]:
-    """The kernel :func:`sgstudio.core.games.takebreak_kernels._first_run_py` on ``g[:length]``."""
-    fn = kernel("first_run", compiled=jit_loaded("first_run") or length * 64 > 200_000)
-    p, n0, s = fn(np.asarray(g, np.uint32), length, 1, pmax, parts, t, mode)  # one compiled signature
+def runs(g: np.ndarray, length: int, pmax: int, parts: int, t: int, mode: int) -> tuple[int, int, int]:
+    """The kernel :func:`sgstudio.core.games.takebreak_kernels._runs_py` on ``g[:length]``.
+
+    >>> runs(np.array([5, 1, 2, 1, 2, 1, 2]), 7, 3, 1, 1, 0)  # period 2 from heap 1, certified
+    (2, 1, 7)
+    >>> runs(np.array([0, 1, 3, 4, 6, 7, 9, 10, 12]), 9, 3, 0, 0, 1)  # g(n + 2) = g(n) + 3: seen
+    (2, 0, 3)
+    """
+    fn = kernel("runs", compiled=jit_loaded("runs") or length * 64 > 200_000)
+    p, n0, s = fn(np.asarray(g, np.uint32), length, pmax, parts, t, mode)  # one compiled signature
     return int(p), int(n0), int(s)
 
 
@@ -106,17 +115,18 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
         return _split_closed_form(table, rule.params[0], max_values)
     length = min(max_values, FIRST_TABLE)
     certifiable = rule.finite and not rule.distinct
-    parts, t = max(rule.max_parts, 1), rule.max_removal or 0
     seen: PeriodReport | None = None
     while True:
         try:
-            g = table.values(length, progress)
+            if certifiable:  # the generic engine: it stops once certified (a family's engine has values())
+                table.extend(length, progress, max_values, until_certified=True)
+                g = table.values(min(length, table.computed))
+            else:
+                g = table.values(length, progress)
         except TakeBreakError as err:
             return _not_certified(seen, table.computed, rule, str(err))
-        if certifiable:
-            p, n0, _ = first_run(g, length, max(0, (length - t) // parts), parts, t, 0)
-            if p:
-                return PeriodReport(True, n0, p, 0, True, _certificate(rule, n0, p, parts, t), length)
+        if certifiable and (length == max_values or table.period is not None) and table.certify():
+            return _certified(table)
         pattern = _pattern(g, length)
         # no theorem to wait for (or growing values, no pure period to certify): a pattern seen at two
         # lengths in a row is reported; not for an infinite S, whose next member may break it
@@ -125,30 +135,41 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
             return _not_certified(pattern, length, rule)
         seen = pattern
         if length >= max_values:
-            return _not_certified(seen, length, rule)
+            report = _not_certified(seen, length, rule)
+            foreseen = getattr(table, "foreseen", None) if certifiable else None
+            if foreseen is not None and not report.found:
+                p, count = foreseen
+                words = (f"{report.certificate}; g(n + {p}) = g(n) holds at the end of the table, and the "
+                         f"theorem would certify it with {count:,} values if it goes on (--max {count})")
+                return PeriodReport(False, checked=report.checked, certificate=words)
+            return report
         length = min(2 * length, max_values)
 
 
-def _certificate(rule: Rule, n0: int, p: int, parts: int, t: int) -> str:
-    """The words of a period the octal periodicity theorem proves; for S-Nim (``snim:``) the words the
-    S-Nim tab uses too (:func:`sgstudio.core.games.snim.certificate`: with one heap left at most,
-    the theorem's checks are max(S) values that agree p apart).
+def _certified(table: ValueTable) -> PeriodReport:
+    """The report of the period the table certified (the octal periodicity theorem); for S-Nim
+    (``snim:``) in the words the S-Nim tab uses too (:func:`sgstudio.core.games.snim.certificate`:
+    with one heap left at most, the theorem's checks are max(S) values that agree p apart).
 
     >>> from sgstudio.core.games.takebreak_rules import parse_rule
     >>> print(find_period(ValueTable(parse_rule("snim:2,4,7")), 4096).certificate)
     certified by 7 agreeing values: g(8..14) = g(11..17)
     """
-    if rule.family == "snim":
+    n0, p = table.period  # type: ignore[misc]
+    parts, t = table.parts, table.rule.max_removal or 0
+    if table.rule.family == "snim":
         from sgstudio.core.games.snim import certificate
 
-        return certificate(n0, p, t)
-    bound = parts * max(n0, 1) + (parts - 1) * p + t
-    return (f"certified by the octal periodicity theorem (Guy-Smith): g(n + {p}) = g(n) for "
-            f"{n0} <= n < {bound} (checked), which proves it for every n >= {n0}")
+        words = certificate(n0, p, t)
+    else:
+        bound = parts * max(n0, 1) + (parts - 1) * p + t - (parts - 1)
+        words = (f"certified by the octal periodicity theorem (Guy-Smith): g(n + {p}) = g(n) for "
+                 f"{n0} <= n < {bound} (checked), which proves it for every n >= {n0}")
+    return PeriodReport(True, n0, p, 0, True, words, table.certified_at)
 
 
 def _pattern(g: np.ndarray, length: int) -> PeriodReport | None:
-    p, n0, s = first_run(g, length, length // 3, 0, 0, 1)
+    p, n0, s = runs(g, length, length // 3, 0, 0, 1)
     return PeriodReport(True, n0, p, s, False, "", length) if p else None
 
 

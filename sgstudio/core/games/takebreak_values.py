@@ -3,10 +3,20 @@
 :class:`ValueTable` runs the plain kernel (the definition, split sets as bitsets) on the first
 :data:`SPARSE_FROM` heaps. For rules whose moves leave at most two heaps, with a finite set of
 two-heap removals, it then picks the bit mask that makes the fewest heaps rare on those values
-(:func:`choose_mask`) and, when few enough are, goes on by the sparse-space method; after each
-chunk it picks a better mask if the rare heaps grow too fast. Both methods give exactly the values
-of the definition (see :mod:`sgstudio.core.games.takebreak_kernels`); the tests check that against a
+(:func:`best_mask`, a Walsh-Hadamard transform of their histogram) and, when few enough are, goes
+on by the sparse-space method; the kernel revises the mask over all heaps as it goes (see
+:func:`sgstudio.core.games.takebreak_kernels._pairs_py`). Both methods give exactly the values of
+the definition (see :mod:`sgstudio.core.games.takebreak_kernels`); the tests check that against a
 naive mex over all options.
+
+For a rule the octal periodicity theorem applies to, the table looks for its certificate as it
+grows (:meth:`ValueTable._certify`, linear in the table): whenever it has grown by a quarter, and
+at once at the length where a run already seen would certify; once certified, further values are
+copied through the period.
+
+Work is done in chunks of about :data:`CHUNK_SECONDS` (sized by the work a heap costs, removals
+included, and by the time the last chunk took), with a progress report between two, so that a
+cancel is heard within a fraction of a second whatever the rule.
 
 Examples
 --------
@@ -19,11 +29,13 @@ Examples
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import numpy as np
 
 from sgstudio.core.errors import SGStudioError
+from sgstudio.core.games import takebreak_kernels as kernels
 from sgstudio.core.games.takebreak_families import FAMILIES
 from sgstudio.core.games.takebreak_kernels import jit_loaded, kernel
 from sgstudio.core.games.takebreak_rules import Rule
@@ -32,8 +44,11 @@ Progress = Callable[[int, int], object]
 
 CHUNK = 1 << 16
 """At most this many heaps are computed between two progress reports (each report may cancel)."""
-CHUNK_WORK = 1 << 28
-"""About this many inner steps (a quarter of a second or so) between two progress reports."""
+CHUNK_SECONDS = 0.15
+"""About this long between two progress reports: chunks are sized by the work a heap costs (the
+kernels' inner steps, removals included) and the steps a second the last chunks went."""
+STEPS_PER_SECOND = 1e9
+"""The first guess of the kernels' speed, before a chunk was timed."""
 SPARSE_FROM = 2048
 """Heaps computed by the plain kernel before the sparse-space method is considered."""
 PYTHON_WORK = 150_000
@@ -52,6 +67,10 @@ NARROW_TOP = 1 << 16
 """The pairs kernel's copies of g are uint16 while the values' range (64 * words) is at most this."""
 MAX_RARE_SHARE = 0.2
 """The sparse-space method is used while at most this share of the recent heaps is rare."""
+RARE_LIST = 1024
+"""Room in the rare list at first (it doubles when full)."""
+FIRST_CHECK = 256
+"""The table's first look for a certified period (then as it grows, see :meth:`ValueTable._certify`)."""
 
 
 class TakeBreakError(SGStudioError, ValueError):
@@ -70,45 +89,66 @@ def parity(values: np.ndarray) -> np.ndarray:
     return (x & np.uint64(1)).astype(np.int64)
 
 
-def heap_classes(values: np.ndarray, positions: np.ndarray, mask: int, twist: int) -> np.ndarray:
-    """The class (0 or 1) of each heap: parity(g & mask), XOR the heap's parity when ``twist``."""
-    return parity(values.astype(np.uint64) & np.uint64(mask)) ^ (twist & (positions & 1))
+def heap_classes(values: np.ndarray, positions: np.ndarray, mask: int, twist: int,
+                 rpb: int = 0) -> np.ndarray:
+    """The class of each heap (0: rare): parity(g & mask), XOR the heap's parity (n ^ rpb) when
+    ``twist`` (see :func:`sgstudio.core.games.takebreak_kernels._heap_class_py`).
 
-
-def choose_mask(values: np.ndarray, positions: np.ndarray,
-                twist_allowed: bool) -> tuple[int, int, int, float]:
-    """``(mask, twist, rho, share)``: the mask (bits 0..9, the top one extended to all higher bits)
-    and twist that make the fewest of these heaps rare, the rare class rho, and the rare share.
-
-    >>> mask, twist, rho, share = choose_mask(np.array([1, 1, 2, 1, 0]), np.arange(5), False)
-    >>> hex(mask), twist, rho, share      # only the heap of value 0 is rare
-    ('0xffffffffffffffff', 0, 0, 0.2)
+    >>> heap_classes(np.array([1, 2, 3]), np.arange(1, 4), 0b11, 0).tolist()
+    [1, 1, 0]
     """
-    if values.size == 0:
-        return 1, 0, 0, 0.0
-    bits = min(max(int(values.max()).bit_length(), 1), 10)
-    size = 1 << bits
-    low = (values & (size - 1)).astype(np.int64)
-    high = parity((values >> bits).astype(np.uint64))
-    hist = np.zeros((size, 2, 2), np.int64)
-    np.add.at(hist, (low, high, positions & 1), 1)
-    masks = np.arange(1, size, dtype=np.int64)
-    table = parity((np.arange(size)[:, None] & masks[None, :]).astype(np.uint64))  # value x mask
-    extended = masks >> (bits - 1) & 1
-    best = (values.size + 1, 1, 0, 0)
-    for twist in (0, 1) if twist_allowed else (0,):
-        ones = np.zeros(masks.size, np.int64)
-        for hi in (0, 1):
-            for odd in (0, 1):
-                cls = table ^ (extended[None, :] * hi) ^ (twist * odd)
-                ones += hist[:, hi, odd] @ cls
-        zeros = values.size - ones
-        for rho, count in ((0, zeros), (1, ones)):
-            i = int(np.argmin(count))
-            if count[i] < best[0]:
-                mask = int(masks[i]) | (~(size - 1) & 0xFFFFFFFFFFFFFFFF if extended[i] else 0)
-                best = (int(count[i]), mask, twist, rho)
-    return best[1], best[2], best[3], best[0] / values.size
+    twisted = twist & ((positions ^ (rpb & 1)) & 1)
+    return parity(values.astype(np.uint64) & np.uint64(mask & 0xFFFFFFFFFFFFFFFF)) ^ twisted
+
+
+def histogram(values: np.ndarray, positions: np.ndarray, rpb: int, size: int) -> np.ndarray:
+    """Heaps counted by (value << 1 | heap parity), the heap parity being (n ^ rpb) & 1.
+
+    >>> histogram(np.array([0, 1, 1]), np.arange(1, 4), 0, 4).tolist()
+    [0, 1, 1, 1]
+    """
+    index = (values.astype(np.int64) << 1) | ((positions ^ (rpb & 1)) & 1)
+    return np.bincount(index, minlength=size).astype(np.int64)
+
+
+def walsh_hadamard(counts: np.ndarray) -> np.ndarray:
+    """The Walsh-Hadamard transform: ``H[i] = sum over x of counts[x] * (-1)^popcount(x & i)``.
+
+    >>> walsh_hadamard(np.array([3, 1, 0, 2])).tolist()
+    [6, 0, 2, 4]
+    """
+    h = np.array(counts, np.int64)
+    size, half = h.size, 1
+    while half < size:
+        h = h.reshape(-1, 2, half)
+        h = np.stack((h[:, 0] + h[:, 1], h[:, 0] - h[:, 1]), axis=1).reshape(-1)
+        half *= 2
+    return h
+
+
+def best_mask(counts: np.ndarray, bits: int, rpb: int) -> tuple[int, int, int]:
+    """``(mask, twist, rare)``: the mask over the values' ``bits`` bits (its top bit extended to
+    every higher bit) and position bit that make the fewest heaps of ``counts`` (a
+    :func:`histogram` of 2^(bits + 1) entries) rare, and how many; the position bit only when the
+    split removals share a parity (``rpb`` 0 or 1, not 2). The rare class is always class 0, the
+    one closed under XOR (see the kernels' ``_heap_class_py``).
+
+    >>> counts = histogram(np.array([1, 1, 2, 1, 0, 3, 2]), np.arange(1, 8), 2, 8)
+    >>> mask, twist, rare = best_mask(counts, 2, 2)
+    >>> hex(mask), twist, rare        # the parity of both bits: 0 and 3 are rare
+    ('0xffffffffffffffff', 0, 2)
+    """
+    size = 2 << bits
+    transform = walsh_hadamard(counts[:size])
+    total = int(transform[0])
+    transform[0] = total + 1  # mask 0 makes every heap rare
+    if rpb == 2:
+        transform[1::2] = total + 1
+    best = int(np.argmin(transform))
+    mask = best >> 1
+    if bits and (mask >> (bits - 1)) & 1:
+        mask |= ~((1 << bits) - 1) & 0xFFFFFFFFFFFFFFFF
+    return mask, best & 1, (total + int(transform[best])) // 2
 
 
 class ValueTable:
@@ -126,7 +166,14 @@ class ValueTable:
         self.method = "pairs" if self._pairs_possible() else "plain"
         self.period: tuple[int, int] | None = None
         """(n0, p) once the table certifies g(n + p) = g(n) for n >= n0 (then values are copied)."""
+        self.certified_at = 0
+        """The table's length when :attr:`period` was certified (0: not yet)."""
+        self.foreseen: tuple[int, int] | None = None
+        """(p, length) after a look that certified nothing but saw a run of period p: the theorem
+        certifies it with that many values if the run goes on."""
         self._certifiable = rule.finite and not rule.distinct
+        self._checked = 0  # the length of the last look for a certificate, and of the next one
+        self._next_check = FIRST_CHECK
         self._decided = self.method == "plain"
         self._g = np.zeros(0, np.uint32)
         self._gp = np.zeros(0, np.uint16)  # the pairs kernel's copy of g, and g reversed: uint16 while
@@ -136,12 +183,18 @@ class ValueTable:
         self._tables = np.zeros((max(self.parts - 1, 1), 0, 1), np.uint64)
         self._prefix = np.zeros((self.parts + 1, 1), np.uint64)
         self._arrays: tuple = ()
-        self.mask = self.twist = self.rho = 0
+        self.rpb = self._removal_parity()
+        """The parity every split removal shares (0 or 1; 2 when they differ): the heap's parity then
+        takes part in the classes (see the kernels' ``_heap_class_py``)."""
+        self._mask = np.zeros(1, np.uint64)
         self._share = 1.0
         self._chunks = 0
         self._search_factor = SEARCH_FACTOR
-        self._rare = np.zeros(1024, np.int64)
-        self._state = np.zeros(1, np.int64)
+        self._rate = STEPS_PER_SECOND
+        self._rare = np.zeros(RARE_LIST, np.int64)
+        self._state = np.zeros(6, np.int64)
+        self._hist = np.zeros(128, np.int64)
+        self._scratch = np.zeros(128, np.int64)
 
     def __repr__(self) -> str:
         return f"ValueTable({self.rule.text!r}, computed={self._n}, method={self.method!r})"
@@ -151,11 +204,41 @@ class ValueTable:
         """How many values are known."""
         return self._n
 
+    @property
+    def mask(self) -> int:
+        """The sparse-space method's mask (its top bit stands for every higher bit)."""
+        return int(self._mask[0])
+
+    @property
+    def twist(self) -> int:
+        """1 when the heap's parity takes part in the classes (see :attr:`rpb`)."""
+        return int(self._state[kernels.TWIST])
+
+    @property
+    def rho(self) -> int:
+        """The class of the rare heaps in :func:`heap_classes` without ``rpb``: parity(g & mask),
+        XOR n's parity when :attr:`twist`, equals it."""
+        return self.twist & self.rpb
+
+    @property
+    def value_bits(self) -> int:
+        """The bit width of the values so far, as the sparse-space method counts it."""
+        return int(self._state[kernels.BITS])
+
+    @property
+    def mask_switches(self) -> int:
+        """How many times the kernel replaced the mask by a better one."""
+        return int(self._state[kernels.SWITCHES])
+
+    def rare_count(self) -> int:
+        """How many rare heaps are listed (sparse-space method only; 0 otherwise)."""
+        return int(self._state[kernels.RARE]) if self.method == "sparse" else 0
+
     def rare_heaps(self) -> np.ndarray:
         """The rare heaps found so far (sparse-space method only; empty otherwise)."""
         if self.method != "sparse":
             return np.zeros(0, np.int64)
-        return self._rare[: int(self._state[0])].copy()
+        return self._rare[: int(self._state[kernels.RARE])].copy()
 
     def values(self, n: int, progress: Progress | None = None) -> np.ndarray:
         """g(0), ..., g(n - 1) as a read-only uint32 array; ``progress(done, n)`` after each chunk
@@ -168,14 +251,20 @@ class ValueTable:
         return view
 
     # -- growing --------------------------------------------------------------------------------------
-    def extend(self, n: int, progress: Progress | None = None, total: int | None = None) -> None:
-        """Make g[:n] known (see :meth:`values`)."""
+    def extend(self, n: int, progress: Progress | None = None, total: int | None = None,
+               until_certified: bool = False) -> None:
+        """Make g[:n] known (see :meth:`values`); ``progress(done, total or n)`` after each chunk.
+        With ``until_certified`` it stops once the period is certified (a search needs no more)."""
         while self._n < n:
+            if self.period is not None and until_certified:
+                break
             if self.period is not None:
                 self._reserve(n)
                 self._fill_periodic(n)
                 break
             end = min(n, self._n + self._chunk())
+            if self._certifiable:
+                end = min(end, max(self._next_check, self._n + 1))
             if not self._decided:
                 if self._n >= SPARSE_FROM:
                     self._decide()
@@ -183,40 +272,89 @@ class ValueTable:
                 end = min(end, SPARSE_FROM)
             self._reserve(end)
             start = self._n
+            began = time.perf_counter()
             reached = self._run(start, end)
+            self._timed(start, reached, time.perf_counter() - began)
             if reached < end:
                 self._unblock()
             self._n = reached
             if self.method == "sparse" and reached > start:
                 self._watch_rare(start, reached)
-            if reached == end and self._certifiable:
+            if reached == end and self._certifiable and reached >= self._next_check:
                 self._certify()
             if progress is not None and reached == end:
                 progress(self._n, total or n)
 
-    def _chunk(self) -> int:
-        """Heaps to compute before the next report: about CHUNK_WORK steps (so that a cancel is
-        heard within a fraction of a second), at most CHUNK, growing with the table early on."""
+    def certify(self) -> tuple[int, int] | None:
+        """Look for the certificate on the values computed so far (if not looked at this length);
+        the period found, as :attr:`period`."""
+        if self._certifiable and self.period is None and self._checked != self._n:
+            self._certify()
+        return self.period
+
+    def _steps(self, start: int, end: int) -> float:
+        """About how many inner steps the kernel takes for heaps start..end-1 (the chunk's work)."""
+        _, _, fin_len, any_from = self._arrays or clause_arrays(self.rule, 1, self.parts)
+        heaps, mid = end - start, (start + end) / 2
+        words, top = self._words, 64 * self._words
+        if self.method == "plain":
+            per_heap = mid / 2 + top + int(fin_len[1]) + (any_from[1] >= 0) * words
+            for j in range(2, self.parts + 1):
+                per_heap += (int(fin_len[j]) + (any_from[j] >= 0)) * words
+                if j >= 3:
+                    per_heap += mid * words * 7
+            return heaps * per_heap
+        nk = max(1, int(fin_len[2]))
+        per_pair = self._lead() + (self.rare_count() if self.method == "sparse" else 0)
         if self.method == "sparse":
-            per_heap = int(self._state[0]) + self._lead()
+            rest = mid / 2 / SPARSE_GAIN  # a search now and then
         else:
-            splits = max(1, self.parts - 1) * (1 + (self.parts > 2) * 6 * self._words)
-            per_heap = max(1, self._n // 2) * splits
-        return max(64, min(CHUNK, max(SPARSE_FROM, self._n), CHUNK_WORK // per_heap))
+            rest = mid / 2 if self._search_factor == 0 else mid / 2 / SPARSE_GAIN * 4
+        per_heap = int(fin_len[1]) + (any_from[1] >= 1) * top + nk * (per_pair + rest) + top / 8
+        return heaps * per_heap
+
+    def _chunk(self) -> int:
+        """Heaps to compute before the next report: about CHUNK_SECONDS of work (so that a cancel
+        is heard within a fraction of a second), at most CHUNK, growing with the table early on."""
+        budget = self._rate * CHUNK_SECONDS
+        most = min(CHUNK, max(SPARSE_FROM, self._n))
+        size = most
+        while size > 64 and self._steps(self._n, self._n + size) > budget:
+            size //= 2
+        return max(64, size)
+
+    def _timed(self, start: int, end: int, seconds: float) -> None:
+        """Learn the kernels' speed from a chunk (steps a second; only chunks long enough to time)."""
+        if seconds > 0.01 and end > start:
+            rate = self._steps(start, end) / seconds
+            self._rate = max(self._rate / 4, min(self._rate * 4, rate))
 
     def _certify(self) -> None:
         """Look for the octal periodicity theorem's certificate in the table (see takebreak_period);
-        once found, the remaining values follow from the proven period."""
-        parts, t = self.parts, self.rule.max_removal or 0
-        fn = kernel("first_run", compiled=jit_loaded("first_run") or self._n > 4096)
-        p, n0, _ = fn(self._g, self._n, 1, max(0, (self._n - t) // parts), parts, t, 0)
+        once found, the remaining values follow from the proven period. Otherwise the next look is
+        when a run seen now would certify, if that is soon, else when the table has grown by a quarter."""
+        parts, t, n = self.parts, self.rule.max_removal or 0, self._n
+        self._checked = n
+        pmax = max(0, (n - t) // parts)
+        fn = kernel("runs", compiled=jit_loaded("runs") or n > 4096)
+        p, n0, soon = fn(self._g, n, pmax, parts, t, 0)
         if p:
-            self.period = (int(n0), int(p))
+            self.period, self.certified_at = (int(n0), int(p)), n
+            return
+        self.foreseen = (int(n0), int(soon)) if soon else None
+        grown = n + max(n // 4, 64)
+        self._next_check = int(soon) if n < soon < grown else grown
 
     def _fill_periodic(self, n: int) -> None:
+        """g[computed:n] through the certified period: copies of whole periods, doubling (no index
+        arrays: 10^8 values cost no more than the values)."""
         n0, p = self.period  # type: ignore[misc]
-        index = np.arange(self._n, n)
-        self._g[self._n : n] = self._g[n0 + (index - n0) % p]
+        g, pos = self._g, self._n
+        while pos < n:
+            span = (pos - n0) // p * p  # whole periods between n0 and pos (at least one: certified)
+            take = min(n - pos, span)
+            g[pos : pos + take] = g[pos - span : pos - span + take]
+            pos += take
         self._n = n
 
     def _pairs_possible(self) -> bool:
@@ -226,6 +364,16 @@ class ValueTable:
         two = rule.removals(2)
         return all(c.removals.largest() is not None for c in two) and sum(
             c.removals.below(MAX_SPARSE_REMOVALS + 1).size for c in two) <= MAX_SPARSE_REMOVALS
+
+    def _removal_parity(self) -> int:
+        """0 or 1 when every split removal has that parity, else 2 (also for rules without pairs)."""
+        if self.method != "pairs":
+            return 2
+        removals = np.concatenate([c.removals.below(MAX_SPARSE_REMOVALS + 1)
+                                   for c in self.rule.removals(2)])
+        if removals.size == 0 or np.any(removals % 2 != removals[0] % 2):
+            return 2
+        return int(removals[0] % 2)
 
     def _reserve(self, end: int) -> None:
         """Room for heaps below ``end``: the value arrays, the plain kernel's tables, the clause arrays."""
@@ -252,8 +400,10 @@ class ValueTable:
         self._arrays = clause_arrays(self.rule, cap, self.parts)
 
     def _unblock(self) -> None:
-        """The kernel stopped early: a value reached the bitsets' width, or the rare list is full."""
-        if self.method == "sparse" and self._state[0] == self._rare.size:
+        """The kernel stopped early: a value reached the bitsets' width, or the rare list is full (or
+        too short for the list of a new mask)."""
+        state = self._state
+        if self.method == "sparse" and (state[kernels.PENDING] or state[kernels.RARE] == self._rare.size):
             self._rare = np.concatenate([self._rare, np.zeros(self._rare.size, np.int64)])
             return
         words = 2 * self._words
@@ -264,6 +414,9 @@ class ValueTable:
         prefix = np.zeros((self._prefix.shape[0], words), np.uint64)
         prefix[:, : self._words] = self._prefix
         self._tables, self._prefix, self._words = tables, prefix, words
+        if self._hist.size < 128 * words:
+            self._hist = np.concatenate([self._hist, np.zeros(128 * words - self._hist.size, np.int64)])
+            self._scratch = np.zeros(self._hist.size, np.int64)
 
     def _run(self, start: int, end: int) -> int:
         zero_ok, fin, fin_len, any_from = self._arrays
@@ -273,7 +426,7 @@ class ValueTable:
             return int(fn(self._g, start, end, zero_ok, fin, fin_len, any_from, self.rule.distinct,
                           self._tables, self._prefix, self._words))
         sparse = self.method == "sparse"
-        per_heap = (int(self._state[0]) if sparse else 0) + self._lead() + end / 2
+        per_heap = (self.rare_count() if sparse else 0) + self._lead() + end / 2
         work = (end - start) * per_heap * max(1, int(fin_len[2]))
         fn = kernel("pairs", compiled=jit_loaded("pairs") or work > PYTHON_WORK)
         self._chunks += 1
@@ -281,8 +434,8 @@ class ValueTable:
         factor = SEARCH_FACTOR if measuring else 0
         stats = np.zeros(2, np.int64)
         reached = int(fn(self._gp, self._gr, start, end, zero_ok, fin[1, : fin_len[1]], int(any_from[1]),
-                         fin[2, : fin_len[2]], self.rule.distinct, sparse, np.uint64(self.mask), self.twist,
-                         self.rho, self._rare, self._state, self._prefix[1], self._words, self._lead(),
+                         fin[2, : fin_len[2]], self.rule.distinct, sparse, self.rpb, self._mask, self._rare,
+                         self._state, self._hist, self._scratch, self._prefix[1], self._words, self._lead(),
                          factor, stats))
         if measuring and stats[0] >= 256:  # searching pays unless most heaps end up stamping all
             self._search_factor = SEARCH_FACTOR if 2 * stats[1] <= stats[0] else 0
@@ -297,38 +450,43 @@ class ValueTable:
     def _decide(self) -> None:
         """After the first heaps: use the sparse-space method when a mask makes few heaps rare."""
         self._decided = True
-        sample = np.arange(self._n // 2, self._n)
-        if self._choose(sample) and self._share <= MAX_RARE_SHARE and self._sparse_pays():
+        if self._choose() and self._share <= MAX_RARE_SHARE and self._sparse_pays():
             self.method = "sparse"
 
     def _sparse_pays(self) -> bool:
         """Whether stamping a pair with every rare heap stays cheap: at most 4 leads, or 1/8 of the heaps."""
-        return int(self._state[0]) <= 4 * self._lead() + self._n // 8
+        return int(self._state[kernels.RARE]) <= 4 * self._lead() + self._n // 8
 
-    def _choose(self, sample: np.ndarray) -> bool:
-        """Pick the mask for the heaps ``sample`` and rebuild the rare list; False without two-heap moves."""
-        _, fin, fin_len, _ = self._arrays
-        twos = fin[2, : fin_len[2]]
-        if twos.size == 0:
+    def _choose(self) -> bool:
+        """Pick the mask for the heaps so far (:func:`best_mask`), count them by (value, heap parity)
+        for the kernel and list the rare ones; False without two-heap moves."""
+        fin_len = self._arrays[2]
+        if fin_len[2] == 0:
             return False
-        same_parity = bool(np.all(twos % 2 == twos[0] % 2))
-        self.mask, self.twist, self.rho, self._share = choose_mask(self._g[sample], sample, same_parity)
         heaps = np.arange(1, self._n)
-        rare = heaps[heap_classes(self._g[1 : self._n], heaps, self.mask, self.twist) == self.rho]
-        self._rare = np.zeros(max(1024, 2 * rare.size), np.int64)
-        self._rare[: rare.size] = rare
-        self._state[0] = rare.size
+        values = self._g[1 : self._n]
+        bits = int(values.max()).bit_length() if values.size else 0
+        size = max(128 * self._words, 2 << bits)  # room for any value below the bitsets' width
+        self._hist = histogram(values, heaps, self.rpb, size)
+        self._scratch = np.zeros(size, np.int64)
+        mask, twist, rare = best_mask(self._hist, bits, self.rpb)
+        self._mask[0] = mask
+        self._state[:] = 0
+        self._state[kernels.TWIST], self._state[kernels.BITS] = twist, bits
+        self._state[kernels.CHECKED] = self._n
+        listed = heaps[heap_classes(values, heaps, mask, twist, self.rpb) == 0]
+        self._rare = np.zeros(max(RARE_LIST, 2 * listed.size), np.int64)
+        self._rare[: listed.size] = listed
+        self._state[kernels.RARE] = listed.size
+        self._share = rare / max(1, heaps.size)
         return True
 
     def _watch_rare(self, start: int, end: int) -> None:
-        """Too many rare heaps lately: pick the mask again on the heaps just computed, or give up the
-        sparse-space method when even that does not pay."""
-        before = int(np.searchsorted(self._rare[: int(self._state[0])], start))
-        if (int(self._state[0]) - before) <= MAX_RARE_SHARE * (end - start) and self._sparse_pays():
-            return
-        if end - start >= 1024:
-            self._choose(np.arange(start, end))
-        if self._share > MAX_RARE_SHARE or not self._sparse_pays():
+        """Too many rare heaps lately, even with the best mask over all heaps (the kernel keeps it):
+        give the sparse-space method up."""
+        listed = self._rare[: int(self._state[kernels.RARE])]
+        recent = listed.size - int(np.searchsorted(listed, start))
+        if recent > MAX_RARE_SHARE * (end - start) or not self._sparse_pays():
             self.method = "pairs"
 
 
