@@ -246,16 +246,28 @@ def install(window: Any) -> SweepTables:
     dock.setObjectName("tables")
     dock.setWidget(tables)
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-    if "play" in window.docks:  # a tab beside Play: the whole width under the tabs
-        window.tabifyDockWidget(window.docks["play"], dock)
     dock.hide()
+
+    def beside_play(visible: bool) -> None:
+        """Once shown, a tab beside Play (the whole width under the tabs); tabified while hidden, the
+        dock area would keep a tab bar's height from the tabs above."""
+        play = window.docks.get("play")
+        if visible and play is not None and dock not in window.tabifiedDockWidgets(play):
+            window.tabifyDockWidget(play, dock)
+            dock.show()
+            dock.raise_()
+
+    dock.visibilityChanged.connect(beside_play)
     action = QAction("Open S&weep Results…", window)
     action.setStatusTip("Open the results of sgstudio sweep (an SQLite store) in the Tables panel")
     window.menus["file"].insertAction(window.actions["save"], action)
 
     def open_results() -> None:
-        path, _ = QFileDialog.getOpenFileName(window, "Open Sweep Results", "",
+        files = window.document
+        path, _ = QFileDialog.getOpenFileName(window, "Open Sweep Results", files.places.start(files.path),
                                               "Sweep stores (*.db *.sqlite);;All files (*)")
+        if path:
+            files.places.used(path)
         if path and tables.open(path):
             dock.show()
             dock.raise_()
