@@ -337,3 +337,25 @@ def test_bad_rules_name_the_column_and_what_was_expected(text, column, expected)
     with pytest.raises(ValueError, match=f"column {column}: .*{expected}") as info:
         parse_rule(text)
     assert info.value.column == column
+
+
+@pytest.mark.parametrize("code", ["grundy", "0.07", "4.7"])
+def test_a_heap_with_more_splits_than_the_window_still_has_its_winning_move(code, monkeypatch):
+    """Past MAX_SPLITS the splits are searched in a window; where the window holds no move to the
+    value sought, the whole heap is searched (the mex promises one): play never finds a non-zero
+    nim-sum without a move (``play sum grundy:16000000`` failed at move 27). The window is shrunk
+    here so that small heaps take the big path; every move listed is checked on the rules."""
+    monkeypatch.setattr(tb, "MAX_SPLITS", 4)
+    monkeypatch.setattr(tb, "SPLIT_WINDOW", 3)
+    game = TakeBreakGame(code)
+    g = game.values(160)
+    for h in range(1, 160):
+        for other in (0, 1, 5):
+            position = (h, other)
+            if g[h] ^ g[other] == 0:
+                continue
+            moves = game.winning_moves(position)
+            assert moves, (code, position)
+            for move in moves:
+                after = game.apply(position, move)
+                assert int(np.bitwise_xor.reduce(g[list(after)])) == 0 if after else True

@@ -297,11 +297,15 @@ class TakeBreakGame(GameBase):
             return []
         moves: list[Move] = []
         for i, (h, v) in enumerate(zip(heaps, vals, strict=True)):
-            moves += [(i, take, after) for take, after in self.moves_to(h, v ^ total)]
+            found = self.moves_to(h, v ^ total)
+            if not found and v ^ total < v:  # the mex says there is one: beyond the splits' window
+                found = self.moves_to(h, v ^ total, whole=True)
+            moves += [(i, take, after) for take, after in found]
         return moves
 
-    def moves_to(self, h: int, target: int) -> list[tuple[int, tuple[int, ...]]]:
-        """The ``(take, after)`` from a heap of h that leave heaps of XOR ``target``."""
+    def moves_to(self, h: int, target: int, whole: bool = False) -> list[tuple[int, tuple[int, ...]]]:
+        """The ``(take, after)`` from a heap of h that leave heaps of XOR ``target`` (the splits of a
+        heap with very many of them only inside the window, unless ``whole``)."""
         found: list[tuple[int, int, tuple[int, ...]]] = []
         for c in self.rule.clauses:
             start = c.removals.every_from()
@@ -318,7 +322,7 @@ class TakeBreakGame(GameBase):
             else:
                 for take in takes:
                     if h - take >= c.parts:
-                        splits = self._splits_to(h - take, c.parts, c.distinct, target)
+                        splits = self._splits_to(h - take, c.parts, c.distinct, target, whole)
                         found += [(take, c.parts, s) for s in splits]
         found.sort(key=lambda f: (f[0], f[1], f[2]))
         return [(take, after) for take, _, after in found]
@@ -346,9 +350,10 @@ class TakeBreakGame(GameBase):
                 found.append(r + q * report.period)
         return sorted(found)
 
-    def _splits_to(self, m: int, parts: int, distinct: bool, target: int) -> list[tuple[int, ...]]:
+    def _splits_to(self, m: int, parts: int, distinct: bool, target: int, whole: bool = False
+                   ) -> list[tuple[int, ...]]:
         window = None
-        if count_partitions(m, parts, distinct) > MAX_SPLITS:
+        if not whole and count_partitions(m, parts, distinct) > MAX_SPLITS:
             report = self._certified()
             window = max(SPLIT_WINDOW, report.preperiod + report.period if report else 0)
         if parts > 3:
