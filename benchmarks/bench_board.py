@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import common
 
-from sgstudio.core.games import board
+from sgstudio.games.board import game as board
 
 
 def judge_max_file() -> Path:

@@ -46,8 +46,8 @@ EXIT_OK, EXIT_IO, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 COMMANDS: dict[str, str] = {
     "solve": "sgstudio.cli_solve",
     "play": "sgstudio.cli_play",
-    "values": "sgstudio.cli_rules",
-    "period": "sgstudio.cli_rules",
+    "values": "sgstudio.games.takebreak.cli",
+    "period": "sgstudio.games.takebreak.cli",
     "sum": "sgstudio.cli_sum",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
 }

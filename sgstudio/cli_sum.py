@@ -119,7 +119,7 @@ def prefetch(components: Sequence[Any]) -> None:
     """The values of every take-and-break game among ``components``, computed at once for all the
     heaps its components have (one table, as far as the largest of them). A heap whose value
     cannot be found is left for the component's own check to name."""
-    from sgstudio.core.games.takebreak import TakeBreakGame
+    from sgstudio.games.takebreak.game import TakeBreakGame
 
     heaps: dict[Any, list[int]] = {}
     for component in components:

@@ -25,7 +25,7 @@ stopped its event loop for the whole call.
 An extension's name carries a hash of its module's source, of the exports, of numba's version and
 of the interpreter's tag: a changed kernel is never served by an old build.
 
->>> from sgstudio.core.games import takebreak_kernels
+>>> from sgstudio.games.takebreak import kernels as takebreak_kernels
 >>> signature(takebreak_kernels.AOT["runs_u4"])
 'UniTuple(i8, 3)(u4[::1], i8, i8, i8, i8, i8)'
 >>> kernel(takebreak_kernels, "no such kernel") is None
@@ -50,10 +50,10 @@ if TYPE_CHECKING:  # pathlib costs a command line's start 5 ms: paths are string
 import numpy as np
 
 KERNEL_MODULES = (
-    "sgstudio.core.games.takebreak_kernels",
+    "sgstudio.games.takebreak.kernels",
     "sgstudio.core.games.dag_kernels",
     "sgstudio.core.games.loopy_kernels",
-    "sgstudio.core.games.snim_kernels",
+    "sgstudio.games.snim.kernels",
     "sgstudio.formats.hdu1524_kernels",
     "sgstudio.formats.scan_kernels",
 )

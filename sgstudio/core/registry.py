@@ -1,7 +1,7 @@
 """The registry of games: every kind of game the studio knows, each registered once.
 
 A :class:`GameKind` names the core game class (its moves, their text, its play hints and its
-analysis are methods of the class: see :class:`sgstudio.core.games.base.GameBase`), the editable
+analysis are methods of the class: see :class:`sgstudio.core.contract.GameBase`), the editable
 position of its tab (:mod:`sgstudio.core.positions`, whose class reads the tab's saved JSON state,
 checked once, here in the core), the judge formats whose files hold its positions, and the tab
 that shows it, as a dotted path (the core never imports the gui). The command line (``sgstudio
@@ -23,21 +23,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sgstudio.core.games.base import GameBase
-from sgstudio.core.games.board import BoardGame
+from sgstudio.core.contract import GameBase
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.games.nim import NimGame
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim import SplitNim
-from sgstudio.core.games.takebreak import TakeBreakGame
-from sgstudio.core.positions.board import BoardPosition
-from sgstudio.core.positions.heaps import HeapsPosition
-from sgstudio.core.positions.snim import SNimPosition
-from sgstudio.core.positions.splitnim import SplitNimPosition
+from sgstudio.core.heaps import HeapsPosition
 from sgstudio.core.positions.sums import SumPosition
-from sgstudio.core.positions.takebreak import TakeBreakPosition
 from sgstudio.core.sums import SumGame
+from sgstudio.games.board.game import BoardGame
+from sgstudio.games.board.position import BoardPosition
+from sgstudio.games.nim.game import NimGame
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.snim.position import SNimPosition
+from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.splitnim.position import SplitNimPosition
+from sgstudio.games.takebreak.game import TakeBreakGame
+from sgstudio.games.takebreak.position import TakeBreakPosition
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class GameKind:
 
     def read_state(self, state: Any) -> tuple[Any, dict[str, Any]]:
         """The position and the view settings of a tab's saved state, checked strictly (a
-        :class:`~sgstudio.core.positions.state.StateError` names what is wrong and where)."""
+        :class:`~sgstudio.core.state.StateError` names what is wrong and where)."""
         if self.position is None:
             raise ValueError(f"the {self.title} game keeps no tab state")
         return self.position.from_state(state)
@@ -124,11 +124,11 @@ def judge_formats() -> list[str]:
 TABS = "sgstudio.gui.tabs"
 register(GameKind("dag", "Graph", DagGame, None, ("hdu1524",), f"{TABS}.graph:GraphTab"))
 register(GameKind("loopy", "Loopy graph", LoopyGame))  # shown on the Graph tab in loopy mode (to come)
-register(GameKind("snim", "S-Nim", SubtractionGame, SNimPosition, ("hdu1536",), f"{TABS}.snim:SNimTab"))
+register(GameKind("snim", "S-Nim", SubtractionGame, SNimPosition, ("hdu1536",), "sgstudio.games.snim.tab:SNimTab"))
 register(GameKind("splitnim", "Split-nim", SplitNim, SplitNimPosition, ("hdu5795",),
-                  f"{TABS}.splitnim:SplitNimTab"))
-register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",), f"{TABS}.board:BoardTab"))
+                  "sgstudio.games.splitnim.tab:SplitNimTab"))
+register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",), "sgstudio.games.board.tab:BoardTab"))
 register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition, (),
-                  f"{TABS}.takebreak:TakeBreakTab"))
-register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), f"{TABS}.nim:NimTab"))
+                  "sgstudio.games.takebreak.tab:TakeBreakTab"))
+register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), "sgstudio.games.nim.tab:NimTab"))
 register(GameKind("sum", "Sum", SumGame, SumPosition, (), f"{TABS}.sums:SumTab"))  # of any games above

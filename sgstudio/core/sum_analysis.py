@@ -9,8 +9,8 @@ what it is, with the components' actual values.
 
 Examples
 --------
->>> from sgstudio.core.games.nim import NimGame
->>> from sgstudio.core.games.snim import SubtractionGame
+>>> from sgstudio.games.nim.game import NimGame
+>>> from sgstudio.games.snim.game import SubtractionGame
 >>> from sgstudio.core.sums import Component, SumGame
 >>> game, start = SumGame.of([Component(NimGame(), (3,)), Component(SubtractionGame([1, 2, 3]), (5,))])
 >>> a = analyse_sum(game, start)
@@ -67,7 +67,7 @@ def drawing_records(game: SumGame, position: Position, limit: int = MAX_DRAW_SCA
     first among ``limit`` legal moves.
 
     >>> from sgstudio.core.games.loopy_game import LoopyGame
-    >>> from sgstudio.core.games.nim import NimGame
+    >>> from sgstudio.games.nim.game import NimGame
     >>> from sgstudio.core.sums import Component
     >>> loop = LoopyGame.from_edges(2, [(1, 1), (1, 0)])
     >>> game, start = SumGame.of([Component(loop, (1,)), Component(NimGame(), (1,))])

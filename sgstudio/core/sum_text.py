@@ -29,7 +29,7 @@ from sgstudio.core.errors import SGStudioError
 from sgstudio.core.sums import Component
 
 if TYPE_CHECKING:
-    from sgstudio.core.games.takebreak_rules import Rule
+    from sgstudio.games.takebreak.rules import Rule
 
 MAX_BOARD = 24
 FORMS = ("RULE:HEAP (such as 0.07:15, grundy:20, snim:1,3,4:10, split:3:24), nim:HEAPS (such as nim:3,4,5) "
@@ -66,7 +66,7 @@ def parse_component(text: str, games: dict | None = None) -> Component:
 
 def _rule(text: str) -> tuple[Rule | None, SGStudioError | None]:
     """``(rule, None)`` for the take-and-break rule ``text`` writes, else ``(None, why not)``."""
-    from sgstudio.core.games.takebreak_rules import RuleError, parse_rule
+    from sgstudio.games.takebreak.rules import RuleError, parse_rule
 
     try:
         return parse_rule(text), None
@@ -76,7 +76,7 @@ def _rule(text: str) -> tuple[Rule | None, SGStudioError | None]:
 
 def _game(rule: Rule, games: dict | None) -> Any:
     """The game of ``rule``: from ``games`` when it is there (else made and kept there)."""
-    from sgstudio.core.games.takebreak import TakeBreakGame
+    from sgstudio.games.takebreak.game import TakeBreakGame
 
     if games is None:
         return TakeBreakGame(rule)
@@ -91,7 +91,7 @@ def nim_heaps(heaps: str) -> Component:
     >>> nim_heaps("3,4").position, nim_heaps("7").text()
     ((3, 4), 'Nim: heaps 7')
     """
-    from sgstudio.core.games.nim import NimGame
+    from sgstudio.games.nim.game import NimGame
 
     parts = [part.strip().replace("_", "") for part in heaps.split(",")]
     if not all(part.isascii() and part.isdigit() for part in parts):
@@ -105,7 +105,7 @@ def board_row(row: str) -> Component:
     >>> board_row("x..").position, board_row("x..").game.width
     (((1,),), 3)
     """
-    from sgstudio.core.games.board import BoardGame
+    from sgstudio.games.board.game import BoardGame
 
     if not 1 <= len(row) <= MAX_BOARD or set(row) - {".", "x"}:
         raise SGStudioError(f"expected {BOARD_FORM}, not {row!r}")

@@ -5,7 +5,7 @@ exactly one component, so the sum's value is the XOR (nim-sum) of the components
 their games: tokens on a graph, heaps of any take-and-break rule, S-Nim or split-nim heaps, board
 rows, Nim heaps. The player to move wins iff the nim-sum T is not 0, and the winning moves are the
 moves of some component from its value a to a XOR T: each component lists them itself
-(:meth:`~sgstudio.core.games.base.GameBase.moves_to_value`). A component on a loopy graph may have
+(:meth:`~sgstudio.core.contract.GameBase.moves_to_value`). A component on a loopy graph may have
 the value ∞(K) (:mod:`sgstudio.core.games.loopy`); then (:mod:`sgstudio.core.games.loopy_sums`):
 
 - exactly one component is ∞(K) and the others XOR to a: the player to move wins iff a is in K, by
@@ -16,7 +16,7 @@ From a draw the *drawing moves* are those after which the opponent is in a draw 
 
 Progress. With cycles a winner who only moves to lost positions may go round for ever. Give a
 position with finite values the potential Φ = (sum of the values, sum of the counters), summed
-over the components (:meth:`~sgstudio.core.games.base.GameBase.potential`: a loopy component
+over the components (:meth:`~sgstudio.core.contract.GameBase.potential`: a loopy component
 counts each token's value and counter, a game that always ends counts its value). From a lost
 position the loser either lowers a value (then the winner can lower another: the sum of values
 drops), raises a loopy token (the winner moves it back with a smaller counter), or raises a
@@ -31,8 +31,8 @@ drawing moves and the theorem in words: :mod:`sgstudio.core.sum_analysis`.
 Examples
 --------
 >>> from sgstudio.core.games.loopy_game import LoopyGame
->>> from sgstudio.core.games.nim import NimGame
->>> from sgstudio.core.games.takebreak import TakeBreakGame
+>>> from sgstudio.games.nim.game import NimGame
+>>> from sgstudio.games.takebreak.game import TakeBreakGame
 >>> game, start = SumGame.of([Component(NimGame(), (3,)), Component(TakeBreakGame("0.07"), (4,))])
 >>> game.values(start), game.value(start), game.outcome(start)
 ([3, 2], 1, <Outcome.WIN: 'WIN'>)
@@ -60,7 +60,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from sgstudio.core.games.base import MAX_ITEMS, GameBase, Label
+from sgstudio.core.contract import MAX_ITEMS, GameBase, Label
 from sgstudio.core.games.loopy import Gamma, Infinite
 from sgstudio.core.games.loopy_sums import outcome_of, sum_value
 from sgstudio.core.outcome import Outcome
@@ -250,7 +250,7 @@ class SumGame(GameBase):
         cannot draw). Components of one game at one position asked for one target value are
         searched once.
 
-        >>> from sgstudio.core.games.nim import NimGame
+        >>> from sgstudio.games.nim.game import NimGame
         >>> nim = NimGame()
         >>> game, start = SumGame.of([Component(nim, (5,)), Component(nim, (5,)), Component(nim, (2,))])
         >>> list(game.winning_moves_by_component(start))  # 5 ⊕ 5 ⊕ 2 = 2: only heap 2 -> 0 wins

@@ -19,8 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core import compiled
-from sgstudio.core.games import dag_kernels, loopy_kernels, snim_kernels
-from sgstudio.formats import hdu1524_kernels, hdu1536, scan_kernels
+from sgstudio.core.games import dag_kernels, loopy_kernels
+from sgstudio.formats import hdu1524_kernels, scan_kernels
+from sgstudio.games.snim import hdu1536
+from sgstudio.games.snim import kernels as snim_kernels
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ from PySide6.QtGui import QColor, QImage
 
 from sgstudio.core.games.loopy import Infinite
 from sgstudio.core.graph import GameGraph
-from sgstudio.core.loopy_policy import choose_loopy_move
-from sgstudio.core.play import Mode
+from sgstudio.core.play.draws import choose_loopy_move
+from sgstudio.core.play.session import Mode
 from sgstudio.gui import palette
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.canvas.items import RADIUS

@@ -11,7 +11,7 @@ from oracles import whole_game_outcomes
 from PySide6.QtCore import Qt, QTimer
 from tab_helpers import show_tab
 
-from sgstudio.core.play import Mode
+from sgstudio.core.play.session import Mode
 from sgstudio.core.registry import kind_of
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.panels.analysis import MOVE_ROLE

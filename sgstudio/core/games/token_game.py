@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sgstudio.core.analysis import MAX_MOVES, Analysis, sum_analysis
-from sgstudio.core.games.base import MAX_ITEMS, GameBase, more_items
+from sgstudio.core.contract import MAX_ITEMS, GameBase, more_items
 from sgstudio.core.moves import DAG_SYNTAX, parse_dag_move, relabelled_reason
 
 Label = Callable[[int], str]
@@ -42,8 +42,8 @@ class TokenGame(GameBase):
     @classmethod
     def from_game_state(cls, state: Any) -> TokenGame:
         """``{"successors": [[1, 2], [2], []]}`` (a graph with a cycle is refused by an acyclic game)."""
-        from sgstudio.core.positions.state import StateError
-        from sgstudio.core.sum_state import read_successors
+        from sgstudio.core.readers import read_successors
+        from sgstudio.core.state import StateError
 
         successors = read_successors(state)
         try:
@@ -53,7 +53,7 @@ class TokenGame(GameBase):
 
     def read_position(self, data: Any) -> tuple[int, ...]:
         """The tokens: vertices of the graph, sorted."""
-        from sgstudio.core.sum_state import read_tokens
+        from sgstudio.core.readers import read_tokens
 
         return read_tokens(data, len(self.successors))
 

@@ -5,13 +5,13 @@ a position of any registered game), announces every change with ``changed``, and
 adding, removing, reordering, or replacing one component's position (a move played on it). Its
 state is ``{"components": [{"game": KEY, "rule": {...}, "position": ..., "labels": [...]}]}``: the
 registry's key of each component's game, the game's rule and the position as the game writes them
-(:meth:`~sgstudio.core.games.base.GameBase.game_state`,
-:meth:`~sgstudio.core.games.base.GameBase.position_state`), and for tokens on a graph the names of
+(:meth:`~sgstudio.core.contract.GameBase.game_state`,
+:meth:`~sgstudio.core.contract.GameBase.position_state`), and for tokens on a graph the names of
 its vertices when they have any (``labels`` is optional). :meth:`SumPosition.from_state` reads it
-strictly: a :class:`~sgstudio.core.positions.state.StateError` names what is wrong and where
+strictly: a :class:`~sgstudio.core.state.StateError` names what is wrong and where
 (``("components", 1, "rule", "S", 0)``), and a component whose value cannot be found is refused.
 
->>> from sgstudio.core.games.nim import NimGame
+>>> from sgstudio.games.nim.game import NimGame
 >>> from sgstudio.core.sums import Component
 >>> p = SumPosition([Component(NimGame(), (3, 4))])
 >>> p.to_dict()
@@ -23,7 +23,7 @@ strictly: a :class:`~sgstudio.core.positions.state.StateError` names what is wro
 >>> SumPosition.from_state({"components": [{"game": "snim", "rule": {"S": [2, 0]}, "position": []}]})
 Traceback (most recent call last):
 ...
-sgstudio.core.positions.state.StateError: a member of S must be positive, got 0
+sgstudio.core.state.StateError: a member of S must be positive, got 0
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from typing import Any
 
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.events import Signal
-from sgstudio.core.positions.state import StateError, check_keys, mapping
-from sgstudio.core.sum_state import read_labels
+from sgstudio.core.readers import read_labels
+from sgstudio.core.state import StateError, check_keys, mapping
 from sgstudio.core.sums import Component, SumGame
 
 Components = tuple[Component, ...]

@@ -47,7 +47,7 @@ class StateCommand(QUndoCommand):
     """One undo step on a position model that has ``snapshot()`` and ``restore(snapshot)``: ``change()``
     edits it (through its methods), and undo puts the snapshot taken in ``redo`` back.
 
-    >>> from sgstudio.core.positions.heaps import HeapsPosition
+    >>> from sgstudio.core.heaps import HeapsPosition
     >>> from PySide6.QtGui import QUndoStack
     >>> p, stack = HeapsPosition((3, 4)), QUndoStack()
     >>> stack.push(StateCommand(p, lambda: p.set_heaps((3, 2)), "Take 2 from heap 2"))
@@ -104,7 +104,7 @@ class GameTab(QWidget):
     #: a one-line message for the status bar
     status_message = Signal(str)
     #: a person's move made in the tab while play is on (a move tuple of the tab's game, see
-    #: :mod:`sgstudio.core.play`); the main window passes it to the Play panel, which refuses an
+    #: :mod:`sgstudio.core.play.session`); the main window passes it to the Play panel, which refuses an
     #: illegal one with the game's reason
     play_move_requested = Signal(object)
 
@@ -290,7 +290,8 @@ class GameTab(QWidget):
 
     # -- the Play target --------------------------------------------------------------------------
     def game_and_position(self) -> tuple[Any, tuple]:
-        """The core Game (protocol of :mod:`sgstudio.core.play`) and the current position, for play."""
+        """The core Game (protocol of :mod:`sgstudio.core.play.session`) and the current position, for
+        play."""
         raise NotImplementedError
 
     def begin_play(self) -> None:

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sgstudio.core.games.board import BoardGame
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.games.nim import NimGame
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim import SplitNim
-from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.sums import Component
+from sgstudio.games.board.game import BoardGame
+from sgstudio.games.nim.game import NimGame
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 STARTS: list[tuple[str, Callable[[], Component]]] = [
     ("Nim heap of 3", lambda: Component(NimGame(), (3,))),
