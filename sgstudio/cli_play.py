@@ -58,7 +58,7 @@ from sgstudio.core.errors import SGStudioError
 from sgstudio.core.outcome import Outcome
 from sgstudio.core.play.policy import choose_move, has_move, outcome
 from sgstudio.core.play.session import Game, Move, Position
-from sgstudio.formats import FORMATS
+from sgstudio.formats import FORMATS, MODULES
 
 DEFAULT_MAX_MOVES = 1000
 INDEX_BASE = 1
@@ -129,7 +129,7 @@ def sum_setup(texts: Sequence[str]) -> Setup:
 def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1, loopy: bool = False) -> Setup:
     """Parse a judge file and set up the game and position that ``--case``/``--query`` pick
     (``loopy``: an HDU 1524 file whose graphs may have cycles)."""
-    module = importlib.import_module(f"sgstudio.formats.{fmt}")
+    module = importlib.import_module(MODULES[fmt])
     cases = module.parse(text, file, loopy=True) if loopy else module.parse(text, file)
     return setup(fmt, cases, case, query, file, loopy)
 

@@ -18,15 +18,37 @@ sgstudio.core.state.StateError: heap 2: a heap size must be >= 0, got -1
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
 from typing import Any
 
 from sgstudio.core.events import Signal
 from sgstudio.core.state import StateError, check_keys, located, mapping
-from sgstudio.games.snim.state import check_heap
 
 Heaps = tuple[int, ...]
+
+
+def check_heap(size: object, index: int | None = None) -> int:
+    """A heap size: an integer >= 0 of any size; ValueError naming heap ``index + 1`` otherwise.
+
+    >>> check_heap(10**30) == 10**30
+    True
+    >>> check_heap(-1, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: heap 1: a heap size must be >= 0, got -1
+    """
+    prefix = f"heap {index + 1}: " if index is not None else ""
+    if isinstance(size, bool):
+        raise ValueError(f"{prefix}a heap size must be an integer, got {size!r}")
+    try:
+        n = operator.index(size)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{prefix}a heap size must be an integer, got {size!r}") from None
+    if n < 0:
+        raise ValueError(f"{prefix}a heap size must be >= 0, got {n}")
+    return n
 
 
 def parse_heaps(text: str) -> Heaps:

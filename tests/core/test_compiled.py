@@ -35,7 +35,8 @@ def test_every_kernel_module_is_built_and_named_after_its_source(built):
     for name in compiled.KERNEL_MODULES:
         module = importlib.import_module(name)
         assert compiled.is_built(module) and compiled.module_path(module).exists()
-        stem = name.rpartition(".")[2] + "_aot_"
+        leaf = name.rpartition(".")[2]  # a game's own `kernels` module is named with its package's name
+        stem = (name.split(".")[-2] + "_" if leaf == "kernels" else "") + leaf + "_aot_"
         name = compiled.module_name(module)
         assert name.startswith(stem) and len(name) == len(stem) + 16
         for export, spec in module.AOT.items():  # every export is in the extension, as declared

@@ -23,11 +23,11 @@ of an infinite set: squares, primes, fibonacci, triangular, factorials)
 
 from __future__ import annotations
 
-import operator
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from sgstudio.core.heaps import check_heap
 from sgstudio.core.state import StateError, check_keys, int_list, located, mapping, positive_or_none
 from sgstudio.games.snim.game import SNimError, SubtractionGame
 
@@ -63,26 +63,6 @@ def parse_subtraction_set(text: str) -> tuple[int, ...]:
         raise ValueError(str(err)) from None
 
 
-def check_heap(size: object, index: int | None = None) -> int:
-    """A heap size: an integer >= 0 of any size; ValueError naming heap ``index + 1`` otherwise.
-
-    >>> check_heap(10**30) == 10**30
-    True
-    >>> check_heap(-1, 0)
-    Traceback (most recent call last):
-    ...
-    ValueError: heap 1: a heap size must be >= 0, got -1
-    """
-    prefix = f"heap {index + 1}: " if index is not None else ""
-    if isinstance(size, bool):
-        raise ValueError(f"{prefix}a heap size must be an integer, got {size!r}")
-    try:
-        n = operator.index(size)  # type: ignore[arg-type]
-    except TypeError:
-        raise ValueError(f"{prefix}a heap size must be an integer, got {size!r}") from None
-    if n < 0:
-        raise ValueError(f"{prefix}a heap size must be >= 0, got {n}")
-    return n
 
 
 @dataclass(frozen=True)

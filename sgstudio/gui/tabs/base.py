@@ -206,7 +206,9 @@ class GameTab(QWidget):
         """The test cases of a judge file of the tab's format (ParseError on bad input)."""
         import importlib
 
-        return importlib.import_module(f"sgstudio.formats.{self.judge_format}").parse(text, file)
+        from sgstudio.formats import MODULES
+
+        return importlib.import_module(MODULES[self.judge_format]).parse(text, file)
 
     def describe_case(self, case: Any) -> str:
         """What the case chooser says of a case (after ``case K:``)."""

@@ -8,20 +8,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sgstudio.core.patterns.certify import (
-    Certificate,
-    octal_certificate,
-    split_certificate,
-    subtraction_certificate,
-    takebreak_certificate,
-)
+from sgstudio.core.patterns.certify import Certificate, octal_certificate, subtraction_certificate
 from sgstudio.core.patterns.check import first_counterexample
 from sgstudio.core.patterns.plane import LinePattern, XorPattern
 from sgstudio.core.patterns.report import Certainty, find_pattern
 from sgstudio.core.patterns.sequence import SequencePattern, find_sequence_pattern
 from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.splitnim.certify import split_certificate
 from sgstudio.games.splitnim.closed import closed_form
 from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.takebreak.certify import takebreak_certificate
 from sgstudio.games.takebreak.game import TakeBreakGame
 from sgstudio.games.takebreak.rules import HEX, parse_rule
 

@@ -8,10 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pattern_oracles import as_function
 
-from sgstudio.core.patterns.certify import subtraction_certificate, takebreak_certificate
+from sgstudio.core.patterns.certify import subtraction_certificate
 from sgstudio.core.patterns.report import Certainty, find_pattern
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.closed import closed_form
+from sgstudio.games.takebreak.certify import takebreak_certificate
 from sgstudio.games.takebreak.game import TakeBreakGame
 from sgstudio.games.takebreak.rules import parse_rule
 

@@ -61,7 +61,7 @@ def test_cli_bad_input_exits_2_with_a_located_error(tmp_path):
 
 def test_solving_does_not_import_numba():
     code = (
-        "import sys\nfrom sgstudio.formats import hdu5724\n"
+        "import sys\nfrom sgstudio.games.board import hdu5724\n"
         f"assert hdu5724.solve({SAMPLE!r}) == {SAMPLE_OUTPUT!r}\n"
         "print('numba' in sys.modules)\n"
     )

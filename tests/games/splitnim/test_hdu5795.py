@@ -60,7 +60,7 @@ def test_bad_input_through_the_cli(tmp_path):
 
 
 def test_solving_does_not_load_numba():
-    code = ("import sys\nfrom sgstudio.formats import hdu5795\nhdu5795.solve('1 1 7')\n"
+    code = ("import sys\nfrom sgstudio.games.splitnim import hdu5795\nhdu5795.solve('1 1 7')\n"
             "print('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False", out.stderr
