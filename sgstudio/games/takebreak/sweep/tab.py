@@ -1,14 +1,15 @@
 """The Tables panel: a sweep's results in the window (File > Open Sweep Results), and sweeps started there.
 
 A sortable, filterable table of every stored game (code, N, preperiod, period, certified, largest,
-group), a search box over the code and group columns, and a double-click (or Enter) that opens the game
-in the Take & break tab (``game_chosen``). A sweep of the codes typed (codes or patterns, as the command
+group), a search box over the code and group columns, and a click (or Enter) on a row that opens the
+game in the Take & break tab (``game_chosen``). A sweep of the codes typed (codes or patterns, as the command
 line reads them) to N values runs off the UI thread on the same engine (:mod:`.run`, a LocalCluster),
 with progress and Cancel; each game is stored as it finishes, into the open store, or into one kept in
 memory when none is open. A bad pattern is said under the field, the table unchanged; a file that is no
 store opens a dialog, the table unchanged.
 
-:func:`install` puts the panel in a main window: the File menu's action and a dock, "Tables".
+:func:`install` puts the panel in a main window: the File menu's action and a "Tables" tab beside the
+Analysis panel (a dock on the right: shown, it takes no height from the game tabs).
 """
 
 from __future__ import annotations
@@ -54,7 +55,11 @@ class Advance:
 
     def advance(self, games: int = 1) -> None:
         self.done += games
-        self.progress(self.done, self.total)  # raises TaskCancelled after Cancel: the sweep stops
+        self.poll()
+
+    def poll(self) -> None:
+        """Called while the sweep waits for its games: raises TaskCancelled after Cancel."""
+        self.progress(self.done, self.total)
 
 
 class SearchProxy(QSortFilterProxyModel):
@@ -143,7 +148,7 @@ class SweepTables(QWidget):
         self.codes.returnPressed.connect(self.start_sweep)
         self.search.textChanged.connect(self.proxy.set_search)
         self.view.activated.connect(self._chosen)
-        self.view.doubleClicked.connect(self._chosen)
+        self.view.clicked.connect(self._chosen)
 
     # -- the table ----------------------------------------------------------------------------------
     def open(self, path: str) -> bool:
@@ -234,7 +239,7 @@ class SweepTables(QWidget):
 
 def install(window: Any) -> SweepTables:
     """Add File > Open Sweep Results… (after Open Recent), the Tables dock (in ``window.docks``: the
-    View menu lists it; a tab beside Play) and the panel to the studio's main window; a chosen game
+    View menu lists it; a tab beside Analysis) and the panel to the studio's main window; a chosen game
     opens in its Take & break tab, one undo step there."""
     from PySide6.QtWidgets import QApplication
 
@@ -245,19 +250,19 @@ def install(window: Any) -> SweepTables:
     dock = QDockWidget("Tables", window)
     dock.setObjectName("tables")
     dock.setWidget(tables)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     dock.hide()
 
-    def beside_play(visible: bool) -> None:
-        """Once shown, a tab beside Play (the whole width under the tabs); tabified while hidden, the
-        dock area would keep a tab bar's height from the tabs above."""
-        play = window.docks.get("play")
-        if visible and play is not None and dock not in window.tabifiedDockWidgets(play):
-            window.tabifyDockWidget(play, dock)
+    def beside_analysis(visible: bool) -> None:
+        """Once shown, a tab beside Analysis (on the right, where the docks already take their width:
+        under the game tabs it took their height, and at 1024x700 the board and the plot were cut)."""
+        analysis = window.docks.get("analysis")
+        if visible and analysis is not None and dock not in window.tabifiedDockWidgets(analysis):
+            window.tabifyDockWidget(analysis, dock)
             dock.show()
             dock.raise_()
 
-    dock.visibilityChanged.connect(beside_play)
+    dock.visibilityChanged.connect(beside_analysis)
     action = QAction("Open S&weep Results…", window)
     action.setStatusTip("Open the results of sgstudio sweep (an SQLite store) in the Tables panel")
     window.menus["file"].insertAction(window.actions["save"], action)
