@@ -1,12 +1,13 @@
 """The Tables panel: a sweep's results in the window (File > Open Sweep Results), and sweeps started there.
 
 A sortable, filterable table of every stored game (code, N, preperiod, period, certified, largest,
-group), a search box over the code and group columns, and a click (or Enter) on a row that opens the
-game in the Take & break tab (``game_chosen``). A sweep of the codes typed (codes or patterns, as the command
-line reads them) to N values runs off the UI thread on the same engine (:mod:`.run`, a LocalCluster),
-with progress and Cancel; each game is stored as it finishes, into the open store, or into one kept in
-memory when none is open. A bad pattern is said under the field, the table unchanged; a file that is no
-store opens a dialog, the table unchanged.
+group, and the rare heaps and mask where the sparse-space method applied), a search box over the code
+and group columns, and a click (or Enter) on a row that opens the game in the Take & break tab
+(``game_chosen``). A sweep of the codes typed (codes or patterns, as the command line reads them) to N
+values runs off the UI thread on the same engine (:mod:`.run`, a LocalCluster), with progress and
+Cancel; each game is stored as it finishes, into the open store, or into one kept in memory when none
+is open. A bad pattern is said under the field, the table unchanged; a file that is no store opens a
+dialog, the table unchanged.
 
 :func:`install` puts the panel in a main window: the File menu's action and a "Tables" tab beside the
 Analysis panel (a dock on the right: shown, it takes no height from the game tabs).
@@ -40,7 +41,7 @@ from sgstudio.games.takebreak.sweep.store import Store, open_store
 from sgstudio.gui.errors import show_error
 from sgstudio.gui.tasks import Task, TaskProgress
 
-COLUMNS = ("Code", "N", "Preperiod", "Period", "Certified", "Largest", "Group")
+COLUMNS = ("Code", "N", "Preperiod", "Period", "Certified", "Largest", "Group", "Rare heaps")
 SEARCHED = (0, 6)
 """The columns the search box looks in: the code and the group."""
 MAX_VALUES = 10**7
@@ -82,12 +83,17 @@ class SearchProxy(QSortFilterProxyModel):
                                     for c in SEARCHED)
 
 
+def rare_text(result: GameResult) -> str:
+    """Where the sparse-space method went on: the rare heaps below N and the mask, else '-'."""
+    return f"{result.rare_count} (mask {result.rare_mask})" if result.rare_mask else "-"
+
+
 def row_items(result: GameResult, group: str) -> list[QStandardItem]:
     """The table's cells for one game (numbers sort as numbers, '-' where there is none)."""
     shown = result.status in ("certified", "apparent") and result.period > 0
     cells: list[object] = [result.code, result.n, result.preperiod if shown else "-",
                            result.period if shown else "-", "yes" if result.certified else "no",
-                           result.largest if result.status != "error" else "-", group]
+                           result.largest if result.status != "error" else "-", group, rare_text(result)]
     items = []
     for value in cells:
         item = QStandardItem()
