@@ -61,8 +61,8 @@ def old_path(texts: list[str]) -> str:
     """The sum's text output as the command computed it before issue 21 item 11 (module docstring)."""
     import numpy as np
 
-    from sgstudio.core.sum_text import parse_component
-    from sgstudio.core.sums import SumGame
+    from sgstudio.games.sum.game import SumGame
+    from sgstudio.games.sum.text import parse_component
     from sgstudio.games.takebreak import game as takebreak
     from sgstudio.games.takebreak.game import TakeBreakGame
 

@@ -120,7 +120,7 @@ def sum_setup(texts: Sequence[str]) -> Setup:
     """The sum of the components ``texts`` (``sgstudio sum``'s syntax), each checked; SGStudioError
     naming the first bad one."""
     from sgstudio.cli_sum import read_components
-    from sgstudio.core.sums import SumGame
+    from sgstudio.games.sum.game import SumGame
 
     game, start = SumGame.of(read_components(texts))
     return Setup(game, start, game.move_json, game.move_text)

@@ -14,9 +14,9 @@ from oracles import whole_game_outcomes
 from sgstudio import cli
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.sums import Component, SumGame
 from sgstudio.formats.hdu1524 import Case, generate
 from sgstudio.games.board.game import BoardGame
+from sgstudio.games.sum.game import Component, SumGame
 from sgstudio.games.takebreak.game import TakeBreakGame
 
 GRAPH = [[1, 2], [3], [3], []]  # a diamond: 0 -> 1, 2 -> 3

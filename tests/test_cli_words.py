@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from oracles import whole_game_outcomes
 
 from sgstudio import cli
-from sgstudio.core.sums import Component, SumGame
 from sgstudio.games.nim.game import NimGame
+from sgstudio.games.sum.game import Component, SumGame
 from sgstudio.games.takebreak.game import TakeBreakGame
 
 

@@ -139,7 +139,7 @@ class GameBase:
         the reason as it is)."""
         return reason
 
-    # -- a component of a sum across games (sgstudio.core.sums): its rule and position as JSON ------
+    # -- a component of a sum across games (sgstudio.games.sum.game): its rule and position as JSON ------
     def rule_text(self) -> str:
         """What tells this game from others of its kind, in a few words (``0.07``, ``S = {1, 3}``);
         empty when its kind has one game only (Nim)."""
@@ -174,7 +174,7 @@ class GameBase:
 
     def potential(self, position: Any) -> tuple[int, int] | None:
         """What the winner's progress moves lower when the game is a component of a sum with loopy
-        components (see :mod:`sgstudio.core.sums`): (value, 0) for a game that always ends; None
+        components (see :mod:`sgstudio.games.sum.game`): (value, 0) for a game that always ends; None
         for a value that is not a nimber."""
         value = self.value(position)
         return (value, 0) if isinstance(value, int) else None

@@ -1,11 +1,11 @@
 """Strict readers of a game's rule and position as JSON: what a component of a sum keeps in a document.
 
-A sum across games (:mod:`sgstudio.core.sums`) saves each component as its game's kind, its rule
+A sum across games (:mod:`sgstudio.games.sum.game`) saves each component as its game's kind, its rule
 (:meth:`~sgstudio.core.contract.GameBase.game_state`: a take-and-break code, S, a graph) and its
 position (:meth:`~sgstudio.core.contract.GameBase.position_state`). The games read them back with
 these helpers, which refuse anything but the exact shape (a bool or a float is not an integer) and
 raise a :class:`~sgstudio.core.state.StateError` whose ``path`` says where, relative to
-the rule or the position; the sum's reader (:mod:`sgstudio.core.positions.sums`) puts the
+the rule or the position; the sum's reader (:mod:`sgstudio.games.sum.position`) puts the
 component in front.
 
 Examples

@@ -10,9 +10,7 @@ from __future__ import annotations
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.heaps import HeapsPosition
-from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.registry import GameKind, register
-from sgstudio.core.sums import SumGame
 from sgstudio.games.board.game import BoardGame
 from sgstudio.games.board.position import BoardPosition
 from sgstudio.games.nim.game import NimGame
@@ -20,6 +18,8 @@ from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.snim.position import SNimPosition
 from sgstudio.games.splitnim.game import SplitNim
 from sgstudio.games.splitnim.position import SplitNimPosition
+from sgstudio.games.sum.game import SumGame
+from sgstudio.games.sum.position import SumPosition
 from sgstudio.games.takebreak.game import TakeBreakGame
 from sgstudio.games.takebreak.position import TakeBreakPosition
 
@@ -35,4 +35,4 @@ register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",),
 register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition, (),
                   "sgstudio.games.takebreak.tab:TakeBreakTab"))
 register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), "sgstudio.games.nim.tab:NimTab"))
-register(GameKind("sum", "Sum", SumGame, SumPosition, (), f"{TABS}.sums:SumTab"))  # of any games above
+register(GameKind("sum", "Sum", SumGame, SumPosition, (), "sgstudio.games.sum.tab:SumTab"))  # of any games above

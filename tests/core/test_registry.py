@@ -25,12 +25,12 @@ from sgstudio.core.contract import GameBase
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.positions.sums import component_state
 from sgstudio.core.state import StateError
 from sgstudio.games.board.game import BoardGame
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.sum.position import component_state
 from sgstudio.games.takebreak.game import TakeBreakGame
 
 WIN, LOSE = Outcome.WIN, Outcome.LOSE

@@ -31,7 +31,7 @@ class TokenGame(GameBase):
     part, syntax, example, judge_position = "token", DAG_SYNTAX, "A -> D", "query"
     successors: tuple[tuple[int, ...], ...]
 
-    # -- as a component of a sum (sgstudio.core.sums): the graph and the tokens -------------------
+    # -- as a component of a sum (sgstudio.games.sum.game): the graph and the tokens -------------------
     def rule_text(self) -> str:
         n = len(self.successors)
         return f"({n} vertices)" if n != 1 else "(1 vertex)"

@@ -303,7 +303,7 @@ class BoardGame(GameBase):
         """
         return f"row {move[0] + 1}, {move[1]} -> {move[2]}"
 
-    # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
+    # -- as a component of a sum (sgstudio.games.sum.game) ----------------------------------------------
     def rule_text(self) -> str:
         return f"width {self.width}"
 

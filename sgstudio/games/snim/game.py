@@ -426,7 +426,7 @@ class SubtractionGame(GameBase):
         """``{"heap": 1, "take": 2}``: the heap counted from 1."""
         return {"heap": move[0] + 1, "take": move[1]}
 
-    # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
+    # -- as a component of a sum (sgstudio.games.sum.game) ----------------------------------------------
     def rule_text(self) -> str:
         return self.describe_set()
 

@@ -384,7 +384,7 @@ class SplitNim(GameBase):
         """``{"heap": 1, "after": [2, 3, 4]}``: the heap counted from 1, the heaps it leaves."""
         return {"heap": move[0] + 1, "after": list(move[1])}
 
-    # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
+    # -- as a component of a sum (sgstudio.games.sum.game) ----------------------------------------------
     def rule_text(self) -> str:
         return f"(split into {self.parts})"
 

@@ -417,7 +417,7 @@ class TakeBreakGame(GameBase):
                             text=move_text, detail=lambda i: str(heaps[i]), detail_title="size",
                             max_moves=max_moves or 200)
 
-    # -- as a component of a sum (sgstudio.core.sums) ----------------------------------------------
+    # -- as a component of a sum (sgstudio.games.sum.game) ----------------------------------------------
     def rule_text(self) -> str:
         return self.rule.text
 

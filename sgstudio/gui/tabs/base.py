@@ -351,8 +351,8 @@ class GameTab(QWidget):
 
     def sum_component(self) -> Any:
         """The tab's own position, with its game, rule and vertex names, as a component of a sum
-        (:class:`sgstudio.core.sums.Component`; the Sum tab adds it)."""
-        from sgstudio.core.sums import Component
+        (:class:`sgstudio.games.sum.game.Component`; the Sum tab adds it)."""
+        from sgstudio.games.sum.game import Component
 
         return Component.copy_of(*self.game_and_position(), self.label)
 

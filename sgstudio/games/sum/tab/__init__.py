@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QKeySequence
 
 from sgstudio.core.errors import SGStudioError
-from sgstudio.gui.tabs.sums.tab import SumTab
+from sgstudio.games.sum.tab.tab import SumTab
 
 __all__ = ["SumTab", "add_to_sum", "add_to_sum_action"]
 

@@ -1,7 +1,7 @@
 """What the Sum tab's Add menu adds: one small position of each registered game (Qt-free).
 
 Each entry is ``(text, make)``: the menu's text and a function that makes a new
-:class:`~sgstudio.core.sums.Component`. A tab's own position joins the sum with "Add to sum"
+:class:`~sgstudio.games.sum.game.Component`. A tab's own position joins the sum with "Add to sum"
 (:meth:`sgstudio.gui.tabs.base.GameTab.sum_component`); these are for a sum built from nothing.
 
 >>> [text for text, _ in STARTS][:2]
@@ -16,11 +16,11 @@ from collections.abc import Callable
 
 from sgstudio.core.games.dag import DagGame
 from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.sums import Component
 from sgstudio.games.board.game import BoardGame
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.sum.game import Component
 from sgstudio.games.takebreak.game import TakeBreakGame
 
 STARTS: list[tuple[str, Callable[[], Component]]] = [

@@ -17,11 +17,11 @@ from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.outcome import Outcome
 from sgstudio.core.play.policy import choose_move
 from sgstudio.core.play.session import Mode, PlaySession
-from sgstudio.core.sum_analysis import analyse_sum, drawing_records, explain
-from sgstudio.core.sums import Component, SumGame
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.sum.analysis import analyse_sum, drawing_records, explain
+from sgstudio.games.sum.game import Component, SumGame
 from sgstudio.games.takebreak.game import TakeBreakGame
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -26,7 +26,7 @@ every time but finitely often: the winner wins in finitely many moves.
 
 Moves of a sum are ``(i, move)``: a move of component i (counted from 0); people write them
 ``#2 heap 1 take 3`` (the component from 1, then the component's own move). The analysis, the
-drawing moves and the theorem in words: :mod:`sgstudio.core.sum_analysis`.
+drawing moves and the theorem in words: :mod:`sgstudio.games.sum.analysis`.
 
 Examples
 --------
@@ -375,11 +375,11 @@ class SumGame(GameBase):
 
     def game_state(self) -> dict[str, Any]:
         raise NotImplementedError("a sum keeps its components with their positions "
-                                  "(sgstudio.core.positions.sums)")
+                                  "(sgstudio.games.sum.position)")
 
     def analyse(self, position: Position, *, label: Label = str, max_moves: int | None = None) -> Analysis:
         """Each component's value, the sum's value, who wins and every winning move (see
-        :func:`sgstudio.core.sum_analysis.analyse_sum`)."""
-        from sgstudio.core.sum_analysis import analyse_sum
+        :func:`sgstudio.games.sum.analysis.analyse_sum`)."""
+        from sgstudio.games.sum.analysis import analyse_sum
 
         return analyse_sum(self, position, max_moves=max_moves)

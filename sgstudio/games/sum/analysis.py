@@ -1,7 +1,7 @@
 """The analysis of a sum across games, its drawing moves, and the theorem in words with its values.
 
 :func:`analyse_sum` makes the one :class:`~sgstudio.core.analysis.Analysis` record of a
-:class:`~sgstudio.core.sums.SumGame` position: each component (``#1``, ``#2``, ...) with its value
+:class:`~sgstudio.games.sum.game.SumGame` position: each component (``#1``, ``#2``, ...) with its value
 and its game and position in words, the sum's value, who wins, and every winning move with the
 component's value before and after it (and, with a loopy component, which moves make progress).
 :func:`drawing_records` lists the moves that keep a draw; :func:`explain` says why the outcome is
@@ -11,7 +11,7 @@ Examples
 --------
 >>> from sgstudio.games.nim.game import NimGame
 >>> from sgstudio.games.snim.game import SubtractionGame
->>> from sgstudio.core.sums import Component, SumGame
+>>> from sgstudio.games.sum.game import Component, SumGame
 >>> game, start = SumGame.of([Component(NimGame(), (3,)), Component(SubtractionGame([1, 2, 3]), (5,))])
 >>> a = analyse_sum(game, start)
 >>> print(a.outcome, a.total, [(c.name, c.value, c.detail) for c in a.components])
@@ -32,7 +32,7 @@ from sgstudio.core.analysis import MAX_COMPONENTS, MAX_MOVES, Analysis, Componen
 from sgstudio.core.games.loopy import Gamma, Infinite
 from sgstudio.core.games.loopy_sums import outcome_of, sum_value
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.sums import Move, Position, SumGame
+from sgstudio.games.sum.game import Move, Position, SumGame
 
 MAX_DRAW_SCAN = 5000
 """At most this many legal moves are looked at for the drawing moves a panel lists."""
@@ -68,7 +68,7 @@ def drawing_records(game: SumGame, position: Position, limit: int = MAX_DRAW_SCA
 
     >>> from sgstudio.core.games.loopy_game import LoopyGame
     >>> from sgstudio.games.nim.game import NimGame
-    >>> from sgstudio.core.sums import Component
+    >>> from sgstudio.games.sum.game import Component
     >>> loop = LoopyGame.from_edges(2, [(1, 1), (1, 0)])
     >>> game, start = SumGame.of([Component(loop, (1,)), Component(NimGame(), (1,))])
     >>> [m.row() for m in drawing_records(game, start)]

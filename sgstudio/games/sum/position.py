@@ -1,6 +1,6 @@
 """The Sum tab's editable list of components, and its saved state, read strictly (Qt-free).
 
-:class:`SumPosition` holds the components of a sum across games (:class:`sgstudio.core.sums.Component`:
+:class:`SumPosition` holds the components of a sum across games (:class:`sgstudio.games.sum.game.Component`:
 a position of any registered game), announces every change with ``changed``, and edits them by
 adding, removing, reordering, or replacing one component's position (a move played on it). Its
 state is ``{"components": [{"game": KEY, "rule": {...}, "position": ..., "labels": [...]}]}``: the
@@ -12,7 +12,7 @@ strictly: a :class:`~sgstudio.core.state.StateError` names what is wrong and whe
 (``("components", 1, "rule", "S", 0)``), and a component whose value cannot be found is refused.
 
 >>> from sgstudio.games.nim.game import NimGame
->>> from sgstudio.core.sums import Component
+>>> from sgstudio.games.sum.game import Component
 >>> p = SumPosition([Component(NimGame(), (3, 4))])
 >>> p.to_dict()
 {'components': [{'game': 'nim', 'rule': {}, 'position': [3, 4]}]}
@@ -35,7 +35,7 @@ from sgstudio.core.errors import SGStudioError
 from sgstudio.core.events import Signal
 from sgstudio.core.readers import read_labels
 from sgstudio.core.state import StateError, check_keys, mapping
-from sgstudio.core.sums import Component, SumGame
+from sgstudio.games.sum.game import Component, SumGame
 
 Components = tuple[Component, ...]
 KEYS, OPTIONAL = ("game", "rule", "position"), ("labels",)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sgstudio.core.errors import SGStudioError
-from sgstudio.core.sums import Component
+from sgstudio.games.sum.game import Component
 
 if TYPE_CHECKING:
     from sgstudio.games.takebreak.rules import Rule

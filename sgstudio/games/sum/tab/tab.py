@@ -2,14 +2,14 @@
 
 The components come from any tab ("Add to sum": that tab's position, with its game and rule,
 :meth:`~sgstudio.gui.tabs.base.GameTab.sum_component`) or from the tab's own Add menu
-(:mod:`sgstudio.gui.tabs.sums.starts`); Edit (or a double-click on a row) types a component's
+(:mod:`sgstudio.games.sum.tab.starts`); Edit (or a double-click on a row) types a component's
 position anew, as a saved file keeps it, the game staying; Edit, Remove, Up and Down are each one
 undo step. The
 table shows each component's game, position and value; the one Analysis panel shows the nim-sum in
 binary, WIN/LOSE/DRAW and every winning move (double-click plays it, naming its component: ``#2 heap
 1: take 2 -> 3``); under the table the theorem in words, with the components' actual values
-(:func:`sgstudio.core.sum_analysis.explain`). The model is a
-:class:`~sgstudio.core.positions.sums.SumPosition`; the game a :class:`~sgstudio.core.sums.SumGame`.
+(:func:`sgstudio.games.sum.analysis.explain`). The model is a
+:class:`~sgstudio.games.sum.position.SumPosition`; the game a :class:`~sgstudio.games.sum.game.SumGame`.
 """
 
 from __future__ import annotations
@@ -35,14 +35,14 @@ from PySide6.QtWidgets import (
 )
 
 from sgstudio.core.errors import SGStudioError, clip
-from sgstudio.core.positions.sums import SumPosition
-from sgstudio.core.sum_analysis import explain
-from sgstudio.core.sum_text import FORMS, parse_component
-from sgstudio.core.sums import Component, SumGame
 from sgstudio.formats.json_text import decode
+from sgstudio.games.sum.analysis import explain
+from sgstudio.games.sum.game import Component, SumGame
+from sgstudio.games.sum.position import SumPosition
+from sgstudio.games.sum.tab.starts import STARTS
+from sgstudio.games.sum.text import FORMS, parse_component
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
-from sgstudio.gui.tabs.sums.starts import STARTS
 from sgstudio.gui.widgets import group_box, message_line
 
 COLUMNS = ("#", "Game", "Position", "Value")
@@ -325,7 +325,7 @@ def ask_again(parent: QWidget, title: str, prompt: str, text: str, refusal: str)
 def _numbering(component: Component, shown: int = 8) -> str:
     """What the numbers of a typed position stand for: the vertices' names for tokens on a graph.
 
-    >>> from sgstudio.gui.tabs.sums.starts import STARTS
+    >>> from sgstudio.games.sum.tab.starts import STARTS
     >>> _numbering(STARTS[0][1]()), _numbering(STARTS[5][1]())
     ('Now: heaps 3', 'Now: tokens on A; vertex numbers: A = 0, B = 1, C = 2')
     """
