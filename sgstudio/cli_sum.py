@@ -136,8 +136,7 @@ def run(args: argparse.Namespace) -> int:
     The text output streams: the outcome and the nim-sum are written (and flushed) before any
     move is searched, then each component's winning moves as soon as they are found.
     """
-    from sgstudio.core.games.loopy import Infinite
-    from sgstudio.core.games.loopy_sums import outcome_of
+    from sgstudio.core.values import Infinite, outcome_of
     from sgstudio.games.sum.game import SumGame
 
     components = read_components(args.components)

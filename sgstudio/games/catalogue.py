@@ -35,4 +35,5 @@ register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",),
 register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition, (),
                   "sgstudio.games.takebreak.tab:TakeBreakTab"))
 register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), "sgstudio.games.nim.tab:NimTab"))
-register(GameKind("sum", "Sum", SumGame, SumPosition, (), "sgstudio.games.sum.tab:SumTab"))  # of any games above
+# the sum of any games above
+register(GameKind("sum", "Sum", SumGame, SumPosition, (), "sgstudio.games.sum.tab:SumTab"))

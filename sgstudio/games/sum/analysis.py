@@ -29,9 +29,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sgstudio.core.analysis import MAX_COMPONENTS, MAX_MOVES, Analysis, Component, WinningMove
-from sgstudio.core.games.loopy import Gamma, Infinite
-from sgstudio.core.games.loopy_sums import outcome_of, sum_value
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Gamma, Infinite, outcome_of, sum_value
 from sgstudio.games.sum.game import Move, Position, SumGame
 
 MAX_DRAW_SCAN = 5000

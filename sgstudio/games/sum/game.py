@@ -61,9 +61,8 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from sgstudio.core.contract import MAX_ITEMS, GameBase, Label
-from sgstudio.core.games.loopy import Gamma, Infinite
-from sgstudio.core.games.loopy_sums import outcome_of, sum_value
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Gamma, Infinite, outcome_of, sum_value
 
 if TYPE_CHECKING:
     from sgstudio.core.analysis import Analysis

@@ -23,13 +23,12 @@ sgstudio.core.errors.SGStudioError: no heap: expected RULE:HEAP, such as snim:1,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sgstudio.core.errors import SGStudioError
 from sgstudio.games.sum.game import Component
 
-if TYPE_CHECKING:
-    from sgstudio.games.takebreak.rules import Rule
+Rule = Any  # a take-and-break rule (the registry's takebreak game reads it)
 
 MAX_BOARD = 24
 FORMS = ("RULE:HEAP (such as 0.07:15, grundy:20, snim:1,3,4:10, split:3:24), nim:HEAPS (such as nim:3,4,5) "
@@ -66,18 +65,19 @@ def parse_component(text: str, games: dict | None = None) -> Component:
 
 def _rule(text: str) -> tuple[Rule | None, SGStudioError | None]:
     """``(rule, None)`` for the take-and-break rule ``text`` writes, else ``(None, why not)``."""
-    from sgstudio.games.takebreak.rules import RuleError, parse_rule
+    from sgstudio.core import registry
 
     try:
-        return parse_rule(text), None
-    except RuleError as err:
+        return registry.get("takebreak").game.read_rule(text), None
+    except SGStudioError as err:
         return None, err
 
 
 def _game(rule: Rule, games: dict | None) -> Any:
     """The game of ``rule``: from ``games`` when it is there (else made and kept there)."""
-    from sgstudio.games.takebreak.game import TakeBreakGame
+    from sgstudio.core import registry
 
+    TakeBreakGame = registry.get("takebreak").game  # noqa: N806 - a class
     if games is None:
         return TakeBreakGame(rule)
     if rule.text not in games:
@@ -91,12 +91,12 @@ def nim_heaps(heaps: str) -> Component:
     >>> nim_heaps("3,4").position, nim_heaps("7").text()
     ((3, 4), 'Nim: heaps 7')
     """
-    from sgstudio.games.nim.game import NimGame
+    from sgstudio.core import registry
 
     parts = [part.strip().replace("_", "") for part in heaps.split(",")]
     if not all(part.isascii() and part.isdigit() for part in parts):
         raise SGStudioError(f"expected {NIM_FORM}, not {heaps!r}")
-    return Component(NimGame(), tuple(int(part) for part in parts))
+    return Component(registry.get("nim").game(), tuple(int(part) for part in parts))
 
 
 def board_row(row: str) -> Component:
@@ -105,8 +105,9 @@ def board_row(row: str) -> Component:
     >>> board_row("x..").position, board_row("x..").game.width
     (((1,),), 3)
     """
-    from sgstudio.games.board.game import BoardGame
+    from sgstudio.core import registry
 
     if not 1 <= len(row) <= MAX_BOARD or set(row) - {".", "x"}:
         raise SGStudioError(f"expected {BOARD_FORM}, not {row!r}")
-    return Component(BoardGame(len(row)), (tuple(i + 1 for i, c in enumerate(row) if c == "x"),))
+    chips = tuple(i + 1 for i, c in enumerate(row) if c == "x")
+    return Component(registry.get("board").game(len(row)), (chips,))

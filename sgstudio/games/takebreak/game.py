@@ -113,6 +113,16 @@ class TakeBreakGame(GameBase):
     def __repr__(self) -> str:
         return f"TakeBreakGame({self.rule.text!r})"
 
+    @staticmethod
+    def read_rule(text: str) -> Rule:
+        """The rule ``text`` writes (:func:`parse_rule`: RuleError, an SGStudioError, when it does not
+        read), for those who reach the game through the registry (the Sum game's text).
+
+        >>> TakeBreakGame.read_rule("0.07").text
+        '0.07'
+        """
+        return parse_rule(text)
+
     # -- values ------------------------------------------------------------------------------------
     def values(self, n: int, progress: Progress | None = None) -> np.ndarray:
         """g(0..n-1), read-only (see :class:`ValueTable`)."""
