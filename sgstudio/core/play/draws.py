@@ -39,7 +39,7 @@ from itertools import islice
 from typing import Any
 
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.play.policy import MAX_CANDIDATES, Decision
+from sgstudio.core.play.decision import MAX_CANDIDATES, Decision
 
 
 def choose_loopy_move(game: Any, position: Hashable, *,

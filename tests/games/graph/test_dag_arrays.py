@@ -8,9 +8,9 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.core.test_dag import brute_force_wins, dags
 
 from sgstudio.games.graph.dag.arrays import ArrayDagGame
+from tests.games.graph.test_dag import brute_force_wins, dags
 
 
 def longest_by_walk(succ, v):

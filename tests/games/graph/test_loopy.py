@@ -14,14 +14,13 @@ from hypothesis import strategies as st
 from oracles import loopy_outcomes
 
 from sgstudio.core.mex import mex
-from sgstudio.core.values import sum_value
+from sgstudio.core.values import Infinite, sum_value
 from sgstudio.games.graph.dag.game import grundy_values, grundy_values_py
 from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.games.graph.loopy.levels import generalized_values_levels
 from sgstudio.games.graph.loopy.sums import query_outcomes
 from sgstudio.games.graph.loopy.values import (
     INF,
-    Infinite,
     generalized_values,
     generalized_values_auto,
     generalized_values_py,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sgstudio.games.graph.loopy.values import LoopyValues
+from sgstudio.games.graph.loopy.record import LoopyValues
 
 _ALIVE = -2
 

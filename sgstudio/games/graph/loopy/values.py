@@ -54,48 +54,15 @@ A self-loop next to a sink: ∞{0}, a win (move to the sink), though the token m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from sgstudio.core.values import Gamma, Infinite
 from sgstudio.games.graph.loopy import kernels as loopy_kernels
+from sgstudio.games.graph.loopy.record import INF, LoopyValues
 
 Ints = Sequence[int] | np.ndarray
-INF = -1
-"""How an ∞ value is stored in a ``gamma`` array (finite values are >= 0)."""
 _ALIVE = -2
 SMALL = 20_000  # n + m up to which pure Python beats loading numba (as in sgstudio.games.graph.dag.game)
-
-
-
-
-@dataclass(frozen=True)
-class LoopyValues:
-    """γ and c of every vertex 0..n-1, with the successors they were computed on (CSR).
-
-    ``gamma[v]`` is the finite value or :data:`INF`; ``counter[v]`` is c(v), or -1 when γ(v) is
-    ∞. The successors of v are ``heads[start[v]:start[v + 1]]`` (edge order kept).
-    """
-
-    gamma: np.ndarray
-    counter: np.ndarray
-    start: np.ndarray
-    heads: np.ndarray
-
-    def followers(self, v: int) -> np.ndarray:
-        """The heads of v's out-edges."""
-        return self.heads[self.start[v]:self.start[v + 1]]
-
-    def reach(self, v: int) -> frozenset[int]:
-        """K(v): the finite values among v's followers."""
-        vals = self.gamma[self.followers(v)]
-        return frozenset(vals[vals >= 0].tolist())
-
-    def gamma_of(self, v: int) -> Gamma:
-        """γ(v) as an int, or as :class:`Infinite` with its K."""
-        g = int(self.gamma[v])
-        return g if g >= 0 else Infinite(self.reach(v))
 
 
 def _edge_arrays(src: Ints, dst: Ints) -> tuple[np.ndarray, np.ndarray]:
