@@ -44,11 +44,11 @@ from sgstudio.formats import FORMATS, MODULES
 EXIT_OK, EXIT_IO, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 COMMANDS: dict[str, str] = {
-    "solve": "sgstudio.cli_solve",
-    "play": "sgstudio.cli_play",
+    "solve": "sgstudio.cli.solve",
+    "play": "sgstudio.cli.play",
     "values": "sgstudio.games.takebreak.cli",
     "period": "sgstudio.games.takebreak.cli",
-    "sum": "sgstudio.cli_sum",
+    "sum": "sgstudio.cli.sum",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
 }
 """Subcommand name -> module with ``register(subparsers)`` and ``run(args)`` (a module may register
@@ -129,7 +129,8 @@ def check_window_start(argv: Sequence[str]) -> None:
     >>> check_window_start(["vaules", "0.77", "50"])
     Traceback (most recent call last):
     ...
-    sgstudio.cli.UsageError: sgstudio: unknown command 'vaules': did you mean 'values'? (the commands: ...)
+    sgstudio.cli.main.UsageError: sgstudio: unknown command 'vaules': did you mean 'values'? (the commands:
+    ...)
     """
     import difflib
 
@@ -383,7 +384,7 @@ def non_negative(text: str) -> int:
 def run_gui(argv: list[str]) -> int:
     """Open the studio window (imports Qt only now)."""
     try:
-        from sgstudio.gui.app import run
+        from sgstudio.app.start import run
     except ImportError as err:
         raise SGStudioError(f"sgstudio: the studio window needs PySide6, which cannot be loaded ({err}); "
                             "the subcommands work without it: sgstudio --help") from None
