@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["s.txt", "--tab", "snim"]).tab
     'snim'
     """
-    from sgstudio.cli.main import Parser  # errors as one line
+    from sgstudio.console import Parser  # errors as one line
 
     parser = Parser(
         prog="sgstudio",
@@ -185,7 +185,7 @@ def refused(err: BaseException | None, path: str, documents: bool = True) -> int
     from sgstudio.gui.errors import describe
 
     if err is not None and not isinstance(err, SGStudioError | OSError | UnicodeDecodeError):
-        from sgstudio.cli.main import crashed
+        from sgstudio.console import crashed
 
         return crashed(err, f"screenshot of {path}")
     hint = f" {TAB_HINT}" if documents and not path.endswith(".sgs") else ""

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sgstudio.cli import main as cli
+from sgstudio.console import pick
 from sgstudio.core import registry
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.outcome import Outcome
@@ -87,23 +88,6 @@ class Step:
     value_after: Any
     reason: str
     repeated: Any = None  # the Repetition a drawn position's return ends the line with (loopy games)
-
-
-def pick(items: Sequence[Any], number: int, option: str, what: str, file: str, where: str = "") -> Any:
-    """The ``number``-th (1-based) of ``items``, or an error naming the option and the range.
-
-    >>> pick("abc", 2, "--case", "test case", "f.txt")
-    'b'
-    >>> pick("abc", 4, "--case", "test case", "f.txt")
-    Traceback (most recent call last):
-    ...
-    sgstudio.core.errors.SGStudioError: f.txt: --case 4 is out of range: there are 3 test cases
-    """
-    if not 1 <= number <= len(items):
-        plural = what[:-1] + "ies" if what.endswith("y") else what + "s"
-        count = f"is 1 {what}" if len(items) == 1 else f"are {len(items)} {plural}"
-        raise SGStudioError(f"{file}: {option} {number} is out of range: there {count}{where}")
-    return items[number - 1]
 
 
 def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str, loopy: bool = False) -> Setup:

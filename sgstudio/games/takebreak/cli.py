@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _values(rule: Any, n: int, as_json: bool) -> int:
-    from sgstudio.cli.main import emit_bytes
+    from sgstudio.console import emit_bytes
     from sgstudio.games.takebreak.values import make_table
 
     values = make_table(rule).values(n)
@@ -163,7 +163,7 @@ def decimal_bytes(values: Any, sep: bytes = b" ") -> bytes:
 def _period(rule: Any, max_values: int) -> int:
     """The period report on stdout; while it is searched, the progress on stderr when that is a
     terminal (:class:`sgstudio.cli.main.TerminalProgress`)."""
-    from sgstudio.cli.main import TerminalProgress, emit
+    from sgstudio.console import TerminalProgress, emit
     from sgstudio.games.takebreak.period import find_period
     from sgstudio.games.takebreak.values import make_table
 
