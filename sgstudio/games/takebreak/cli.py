@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     :func:`sgstudio.cli.main.failure` prints it as one line and exits with status 2.
     """
     from sgstudio.core.errors import SGStudioError
-    from sgstudio.games.takebreak.rules import parse_rule
+    from sgstudio.games.takebreak.parse import parse_rule
 
     try:
         rule = parse_rule(args.rule)
@@ -185,7 +185,7 @@ def method_text(table: Any) -> str:
     sparse-space method the rare heaps and the current mask (in hexadecimal over the values' bits,
     ``+pos`` when the heap's parity counts too, as the peers print it).
 
-    >>> from sgstudio.games.takebreak.rules import parse_rule
+    >>> from sgstudio.games.takebreak.parse import parse_rule
     >>> from sgstudio.games.takebreak.values import ValueTable
     >>> table = ValueTable(parse_rule("0.16"))
     >>> _ = table.values(5000)
