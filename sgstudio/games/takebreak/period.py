@@ -149,7 +149,8 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
 def _certified(table: ValueTable) -> PeriodReport:
     """The report of the period the table certified (the octal periodicity theorem); for S-Nim
     (``snim:``) in the words the S-Nim tab uses too
-    (:func:`sgstudio.games.snim.subtraction.certificate.certificate`: with one heap left at most, the theorem's checks are max(S) values that agree p apart).
+    (:func:`sgstudio.games.snim.subtraction.certificate.certificate`: with one heap left at most,
+    the theorem's checks are max(S) values that agree p apart).
 
     >>> from sgstudio.games.takebreak.parse import parse_rule
     >>> print(find_period(ValueTable(parse_rule("snim:2,4,7")), 4096).certificate)

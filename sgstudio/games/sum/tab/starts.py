@@ -13,7 +13,6 @@ Each entry is ``(text, make)``: the menu's text and a function that makes a new
 from __future__ import annotations
 
 from collections.abc import Callable
-
 from typing import Any
 
 from sgstudio.core import registry
