@@ -20,8 +20,6 @@ and prints through a numpy formatter (:func:`decimal_bytes`: 5*10^6 values in so
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Sequence
 from typing import Any
 
 DEFAULT_MAX = 10**6
@@ -197,14 +195,3 @@ def method_text(table: Any) -> str:
         return f" ({method})" if method else ""
     mask = table.mask & ((1 << max(1, table.value_bits)) - 1)
     return f", {table.rare_count():,} rare, mask {mask:x}" + ("+pos" if table.twist else "")
-
-
-def main(argv: Sequence[str]) -> int:
-    """``sgstudio values ...`` / ``sgstudio period ...`` (argv starts with the command)."""
-    from sgstudio.cli import main as cli
-
-    return cli.main(list(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
