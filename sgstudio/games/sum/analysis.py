@@ -70,7 +70,7 @@ def drawing_records(game: SumGame, position: Position, limit: int = MAX_DRAW_SCA
 
     >>> from sgstudio.games.graph.loopy.game import LoopyGame
     >>> from sgstudio.games.nim.game import NimGame
-    >>> from sgstudio.games.sum.game import Component
+    >>> from sgstudio.games.sum.game import Component, SumGame
     >>> loop = LoopyGame.from_edges(2, [(1, 1), (1, 0)])
     >>> game, start = SumGame.of([Component(loop, (1,)), Component(NimGame(), (1,))])
     >>> [m.row() for m in drawing_records(game, start)]
