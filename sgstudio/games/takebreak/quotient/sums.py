@@ -9,7 +9,7 @@ Examples
 >>> misere_wins(s, [1]), misere_wins(s, [2]), misere_wins(s, [1, 1])
 (False, True, True)
 >>> winning_moves(s, [4, 1])   # (index, take, heaps left): leave 1 + 1 beside the 1, or take the 1
-[(0, 1, (2,)), (0, 2, (1,))]
+[(0, 2, (1, 1)), (1, 1, ())]
 """
 
 from __future__ import annotations
