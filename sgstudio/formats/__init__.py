@@ -15,4 +15,6 @@ FORMATS: dict[str, str] = {
     "hdu1536": "S-Nim: subtraction sets (one line of W/L per test case)",
     "hdu5724": "Chess: rows of an n x 20 board (YES/NO per test)",
     "hdu5795": "A Simple Nim: take or split into three (First/Second player wins.)",
+    "hdu1907": "John: misère Nim (John/Brother per test)",
+    "hdu2509": "Be the Winner: misère, take consecutive apples from a row (Yes/No per test)",
 }

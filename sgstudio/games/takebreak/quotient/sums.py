@@ -54,6 +54,7 @@ def winning_moves(solver: QuotientSolver, heaps: Sequence[int], limit: int | Non
     those heaps left out), then each option of that heap is one multiplication.
     """
     q = solver.monoid
+    rows = q.mul.tolist()
     elems = elements(solver, heaps)
     counts = np.bincount(elems, minlength=solver.size)
     rest_of: dict[int, int] = {}
@@ -68,7 +69,7 @@ def winning_moves(solver: QuotientSolver, heaps: Sequence[int], limit: int | Non
         for take, after in solver.game.options(int(h)):
             y = rest
             for part in after:
-                y = int(q.mul[y, int(elements(solver, [part])[0])])
+                y = rows[y][solver.element(part)]
             if q.p[y]:
                 found.append((i, take, tuple(after)))
                 if limit is not None and len(found) >= limit:
