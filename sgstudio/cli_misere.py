@@ -46,7 +46,8 @@ def rows_analysis(game: Any, heaps: Sequence[int]) -> Any:
     from sgstudio.core.outcome import Outcome
 
     wins = misere_nim_wins(heaps)
-    moves = [(0, (i, heaps[i] - left, (left,) if left else ())) for i, left in misere_nim_winning_moves(heaps)]
+    moves = [(0, (i, heaps[i] - left, (left,) if left else ()))
+             for i, left in misere_nim_winning_moves(heaps)]
     return MisereAnalysis(Outcome.WIN if wins else Outcome.LOSE, "misère Nim",
                           "rows of apples are tame nim heaps of their lengths", moves if wins else [])
 
@@ -73,7 +74,8 @@ def run_sum(args: argparse.Namespace, components: Sequence[Any]) -> int:
         cli.emit(f"{result.outcome}\nnim-sum {value}\n")
         cli.emit("".join(game.move_text(move, position) + "\n" for move in moves))
         return cli.EXIT_OK
-    out = {"index_base": 1, "outcome": str(result.outcome), "nim_sum": value if isinstance(value, int) else None,
+    nim_sum = value if isinstance(value, int) else None
+    out = {"index_base": 1, "outcome": str(result.outcome), "nim_sum": nim_sum,
            "components": [{"text": c.text(), "value": _json_value(c.value())} for c in components],
            "winning_moves": [{"component": m[0] + 1, "move": game.games[m[0]].move_json(m[1]),
                               "text": game.move_text(m, position)} for m in moves],

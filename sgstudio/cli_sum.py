@@ -47,7 +47,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("components", nargs="+", metavar="COMPONENT", help=EXPECTED)
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
     parser.add_argument("--misere", action="store_true",
-                        help="misère play: the player who makes the last move loses (see sgstudio.cli_misere)")
+                        help="misère play: the player who makes the last move loses")
     parser.set_defaults(run=run)
 
 
