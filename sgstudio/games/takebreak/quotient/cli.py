@@ -41,7 +41,7 @@ def _block(solver: Any, heap: int) -> str:
     pres = solver.presentation()
     phi = " ".join(pres.word(x) for x in solver.phi)
     return (f"\n\n=== Presentation Changed at Heap {heap} ===\n\nQ = {pres.text()}\nP = {pres.p_text()}\n\n"
-            f"|Q| = {solver.size}; |P| = {solver.p_size}\n\nPhi = {phi} ")
+            f"|Q| = {solver.size}; |P| = {solver.p_size}\n\nPhi = {phi}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         if solver.changes and solver.changes[-1] == heap:
             cli.emit(_block(solver, heap))
         else:
-            cli.emit(solver.presentation().word(solver.phi[heap]) + " ")
+            cli.emit((" " if heap else "") + solver.presentation().word(solver.phi[heap]))
         cli.flush_output()
         shown = heap
 
