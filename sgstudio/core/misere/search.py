@@ -32,8 +32,9 @@ from sgstudio.core.errors import SGStudioError
 from sgstudio.core.misere.forms import FormLimit, MisereForms
 from sgstudio.core.outcome import Outcome
 
-DEFAULT_LIMIT = 1_000_000
-"""Canonical forms plus memoised sums a search may make before it stops (some 300 MB at most)."""
+DEFAULT_LIMIT = 100_000
+"""Canonical forms plus memoised sums a search may make before it stops (some 10-20 s of work and
+50 MB at most on wild games such as Dawson's Kayles heaps of 60)."""
 
 
 class SearchLimitError(SGStudioError):

@@ -164,3 +164,10 @@ def test_the_bound_and_cancel_are_clear():
     MisereSearch(progress=lambda done, limit: seen.append(done)).outcome([(game, (25, 20))])
     assert seen and seen == sorted(seen)
     assert analyse_misere([(NimGame(), (1,))], Options(max_moves=0)).winning_moves == []
+
+
+def test_loopy_graphs_too_big_are_refused_clearly():
+    ring = tuple(((v + 1) % 40, (v + 7) % 40) for v in range(40))
+    with pytest.raises(SearchLimitError, match="retrograde analysis stopped at its bound"):
+        retrograde(ring, (0, 5, 9, 13), limit=1000)
+    assert retrograde(ring, (0,), limit=1000).positions == 40
