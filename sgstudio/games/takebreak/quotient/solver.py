@@ -23,7 +23,8 @@ player to move loses. Heap by heap:
 
 **Stabilisation.** For a finite octal code (no split without removal) whose last digit is at
 position t: if Φ(h + p) = Φ(h) for all n0 <= h < 2·n0 + p + t (so n >= 2·n0 + 2p + t - 1), the
-presentation unchanged since heap n0 + p - 1, the quotient of
+presentation unchanged since heap n0 + p - 1, with n0 >= 1 (from heap 0 a move that splits could be
+matched with one leaving an empty heap), the quotient of
 the whole game is Q_n and Φ is periodic from n0 with period p (the periodicity theorem for misère
 quotients, as for Guy–Smith's in normal play); the solver reports "Solution found at heap n".
 
@@ -437,7 +438,7 @@ class QuotientSolver:
         n = self.heaps
         last_change = self.changes[-1] if self.changes else 0
         for p in range(1, n + 1):
-            for n0 in range(0, (n - 2 * p - t + 1) // 2 + 1):
+            for n0 in range(1, (n - 2 * p - t + 1) // 2 + 1):  # n0 >= 1: a split's part never empties
                 if 2 * n0 + 2 * p + t - 1 > n or n0 + p <= last_change:
                     continue
                 if all(self.phi[h + p] == self.phi[h] for h in range(n0, n - p + 1)):
