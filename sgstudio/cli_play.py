@@ -219,6 +219,9 @@ def run(args: argparse.Namespace) -> int:
     if args.loopy and args.format != "hdu1524":
         raise cli.UsageError(f"sgstudio: play: --loopy applies to hdu1524 only, not {args.format} "
                              "(see sgstudio play --help)")
+    if args.misere and args.loopy:
+        raise cli.UsageError("sgstudio: play: --misere does not combine with --loopy yet (sgstudio sum "
+                             "--misere loopy:FILE:CASE:V,... analyses a loopy position in misère play)")
     if args.format == "sum" and (args.case, args.query) != (None, None):
         raise cli.UsageError("sgstudio: play: --case and --query pick a position of a judge FILE, not "
                              "of a sum (see sgstudio play --help)")
