@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import common
 
-from sgstudio.core.games.takebreak import TakeBreakGame
+from sgstudio.games.takebreak.game import TakeBreakGame
 from sgstudio.games.takebreak.quotient.solver import QuotientSolver
 from sgstudio.games.takebreak.quotient.sums import misere_wins
 

@@ -28,10 +28,10 @@ def judge_game(fmt: str, case: Any) -> Any:
     from sgstudio.core.misere.play import MisereGame
 
     if fmt == "hdu1907":
-        from sgstudio.core.games.nim import NimGame
+        from sgstudio.games.nim.game import NimGame
 
         return MisereGame.of(NimGame())
-    from sgstudio.core.games.takebreak import TakeBreakGame
+    from sgstudio.games.takebreak.game import TakeBreakGame
 
     rows = TakeBreakGame("0." + "7" * max(1, *case.heaps, 1))  # take k consecutive: 0, 1 or 2 rows left
     return MisereGame(rows, lambda p: rows_analysis(rows, p))
@@ -39,7 +39,7 @@ def judge_game(fmt: str, case: Any) -> Any:
 
 def rows_analysis(game: Any, heaps: Sequence[int]) -> Any:
     """HDU 2509's rows in misère play: misère Nim on the lengths (the rows are tame, of genus ``*n``:
-    :mod:`sgstudio.formats.hdu2509`); the winning moves listed are those that take from the end of
+    :mod:`sgstudio.games.takebreak.hdu2509`); the winning moves listed are those that take from the end of
     a row (every winning move of misère Nim is one; moves that split a row are not listed)."""
     from sgstudio.core.misere.analysis import MisereAnalysis
     from sgstudio.core.misere.nim import misere_nim_winning_moves, misere_nim_wins
@@ -64,7 +64,7 @@ def misere_of(game: Any, is_sum: bool) -> Any:
 def run_sum(args: argparse.Namespace, components: Sequence[Any]) -> int:
     """``sgstudio sum --misere``: the outcome, the nim-sum, every winning move (or the JSON)."""
     from sgstudio.core.misere.analysis import analyse_misere
-    from sgstudio.core.sums import SumGame
+    from sgstudio.games.sum.game import SumGame
 
     game, position = SumGame.of(components)
     value = game.value(position)

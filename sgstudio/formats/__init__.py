@@ -25,6 +25,8 @@ MODULES: dict[str, str] = {
     "hdu1536": "sgstudio.games.snim.hdu1536",
     "hdu5724": "sgstudio.games.board.hdu5724",
     "hdu5795": "sgstudio.games.splitnim.hdu5795",
+    "hdu1907": "sgstudio.games.nim.hdu1907",
+    "hdu2509": "sgstudio.games.takebreak.hdu2509",
 }
 """The dotted path of each format's module.
 

@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.misere.forms import MisereForms
 from sgstudio.core.misere.genus import Genera
 from sgstudio.core.misere.search import MisereSearch
-from sgstudio.formats import hdu1907, hdu2509
+from sgstudio.games.nim import hdu1907
+from sgstudio.games.takebreak import hdu2509
+from sgstudio.games.takebreak.game import TakeBreakGame
 from tests.core.misere.misere_oracle import heap_oracle
 
 SAMPLES = {"hdu1907": ("2\n3\n3 5 1\n1\n1\n", "John\nBrother\n"),

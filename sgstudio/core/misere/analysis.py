@@ -2,7 +2,7 @@
 
 :func:`analyse_misere` is the one call a tab (or the command line) makes for the misère analysis
 of its position: a list of components ``(game, position)`` (or objects with ``.game`` and
-``.position``, such as :class:`sgstudio.core.sums.Component`). It tries, in order,
+``.position``, such as :class:`sgstudio.games.sum.game.Component`). It tries, in order,
 
 1. the *deciders* named in :data:`DECIDERS` (dotted paths, loaded by name, so the kernel imports no
    game): misère Nim (Bouton) for Nim components, the misère quotient of an octal game
@@ -20,7 +20,7 @@ move shapes (those of ``sgstudio sum``). Past the search's bound: :class:`~.sear
 
 Examples
 --------
->>> from sgstudio.core.games.nim import NimGame
+>>> from sgstudio.games.nim.game import NimGame
 >>> a = analyse_misere([(NimGame(), (1, 1, 1))])
 >>> str(a.outcome), a.method
 ('LOSE', 'misère Nim')

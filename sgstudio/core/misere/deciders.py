@@ -1,6 +1,6 @@
 """Deciders of the kernel's own (see :data:`sgstudio.core.misere.analysis.DECIDERS`): misère Nim.
 
->>> from sgstudio.core.games.nim import NimGame
+>>> from sgstudio.games.nim.game import NimGame
 >>> nim([(NimGame(), (2, 2))], None).outcome
 <Outcome.LOSE: 'LOSE'>
 >>> nim([(NimGame(), (2,)), (object(), (1,))], None) is None   # not only Nim: not this decider's

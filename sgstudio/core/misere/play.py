@@ -4,13 +4,13 @@
 text and JSON, and ``value`` (the normal-play nim-sum, shown for reference) are the game's own;
 ``outcome`` and ``winning_moves`` come from ``decide(position)``, a
 :class:`~sgstudio.core.misere.analysis.MisereAnalysis` (memoised by position). So the computer's
-policy (:mod:`sgstudio.core.policy`), the Play panel and ``sgstudio play`` play misère unchanged.
+policy (:mod:`sgstudio.core.play.policy`), the Play panel and ``sgstudio play`` play misère unchanged.
 ``misere`` is True: the player who makes the last move loses.
 
 Examples
 --------
->>> from sgstudio.core.games.nim import NimGame
->>> from sgstudio.core.policy import optimal_line
+>>> from sgstudio.games.nim.game import NimGame
+>>> from sgstudio.core.play.policy import optimal_line
 >>> game = MisereGame.of(NimGame())
 >>> print(game.outcome((2, 2)), game.outcome((1, 1)))
 LOSE WIN
@@ -49,7 +49,7 @@ class MisereGame:
 
     @classmethod
     def of_sum(cls, game: Any, options: Options | None = None) -> MisereGame:
-        """A :class:`~sgstudio.core.sums.SumGame` played misère (its moves are ``(component, move)``)."""
+        """A :class:`~sgstudio.games.sum.game.SumGame` played misère (its moves are ``(component, move)``)."""
         return cls(game, lambda p: analyse_misere(list(zip(game.games, p, strict=True)), options), True)
 
     def __getattr__(self, name: str) -> Any:  # moves, their text and JSON: the game's own

@@ -13,7 +13,7 @@ called as forms are made and ``cancel()`` (returning True) stops the search with
 
 Examples
 --------
->>> from sgstudio.core.games.nim import NimGame
+>>> from sgstudio.games.nim.game import NimGame
 >>> search = MisereSearch()
 >>> search.outcome([(NimGame(), (1, 1))]), search.outcome([(NimGame(), (2, 2))])
 (<Outcome.WIN: 'WIN'>, <Outcome.LOSE: 'LOSE'>)

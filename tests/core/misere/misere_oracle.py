@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
-from sgstudio.core.games.takebreak import TakeBreakGame
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 
 def heap_oracle(code: str) -> tuple[Callable[[Sequence[int]], bool], Callable[[Sequence[int]], list]]:

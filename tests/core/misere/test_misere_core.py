@@ -9,10 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.games.nim import NimGame
-from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.misere.analysis import Options, analyse_misere
 from sgstudio.core.misere.forms import MisereForms
 from sgstudio.core.misere.genus import Genera
@@ -20,6 +16,10 @@ from sgstudio.core.misere.loopy import retrograde
 from sgstudio.core.misere.nim import misere_nim_winning_moves, misere_nim_wins, tame_sum_wins
 from sgstudio.core.misere.search import MisereSearch, SearchCancelledError, SearchLimitError
 from sgstudio.core.outcome import Outcome
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.graph.loopy.game import LoopyGame
+from sgstudio.games.nim.game import NimGame
+from sgstudio.games.takebreak.game import TakeBreakGame
 from tests.core.misere.misere_oracle import heap_oracle, token_oracle
 
 codes = st.builds(lambda d: "0." + "".join(map(str, d)),

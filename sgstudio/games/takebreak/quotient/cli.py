@@ -46,7 +46,7 @@ def _block(solver: Any, heap: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``quotient`` with parsed arguments (errors are raised, see :mod:`sgstudio.cli`)."""
-    from sgstudio.core.games.takebreak import TakeBreakGame
+    from sgstudio.games.takebreak.game import TakeBreakGame
     from sgstudio.games.takebreak.quotient.solver import QuotientError, QuotientSolver
 
     try:

@@ -3,7 +3,7 @@ take-and-break rule are decided by multiplying their elements in the rule's mis√
 the quotient is found (stabilised, or covering every heap of the position) within the solver's
 bounds; otherwise None (the analysis goes on to genus theory or the search).
 
->>> from sgstudio.core.games.takebreak import TakeBreakGame
+>>> from sgstudio.games.takebreak.game import TakeBreakGame
 >>> a = decide([(TakeBreakGame("0.77"), (4, 1))], None)
 >>> str(a.outcome), a.method, a.winning_moves
 ('WIN', 'mis√®re quotient', [(0, (0, 2, (1, 1))), (0, (1, 1, ()))])
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sgstudio.core.games.takebreak import TakeBreakGame
+from sgstudio.games.takebreak.game import TakeBreakGame
 from sgstudio.games.takebreak.quotient.solver import QuotientError, QuotientSolver
 from sgstudio.games.takebreak.quotient.sums import misere_wins, winning_moves
 

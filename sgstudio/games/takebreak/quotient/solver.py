@@ -45,7 +45,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sgstudio.core.errors import SGStudioError
-from sgstudio.core.games.takebreak import TakeBreakGame
+from sgstudio.games.takebreak.game import TakeBreakGame
 from sgstudio.games.takebreak.quotient.monoid import Monoid, Presentation, presentation
 
 MAX_MODEL = 300_000
