@@ -57,7 +57,7 @@ print(best)
 OURS = """
 import sys, time
 began = time.perf_counter()
-from sgstudio import cli
+from sgstudio.cli import main as cli
 called = time.perf_counter()
 cli.main(["period", sys.argv[1], "--max", "10^8"])
 print(time.perf_counter() - called)

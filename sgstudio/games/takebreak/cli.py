@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``values`` or ``period`` with parsed arguments.
 
     A bad RULE or N raises SGStudioError with a message that starts with ``sgstudio:``;
-    :func:`sgstudio.cli.failure` prints it as one line and exits with status 2.
+    :func:`sgstudio.cli.main.failure` prints it as one line and exits with status 2.
     """
     from sgstudio.core.errors import SGStudioError
     from sgstudio.games.takebreak.rules import parse_rule
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _values(rule: Any, n: int, as_json: bool) -> int:
-    from sgstudio.cli import emit_bytes
+    from sgstudio.console import emit_bytes
     from sgstudio.games.takebreak.values import make_table
 
     values = make_table(rule).values(n)
@@ -162,8 +162,8 @@ def decimal_bytes(values: Any, sep: bytes = b" ") -> bytes:
 
 def _period(rule: Any, max_values: int) -> int:
     """The period report on stdout; while it is searched, the progress on stderr when that is a
-    terminal (:class:`sgstudio.cli.TerminalProgress`)."""
-    from sgstudio.cli import TerminalProgress, emit
+    terminal (:class:`sgstudio.cli.main.TerminalProgress`)."""
+    from sgstudio.console import TerminalProgress, emit
     from sgstudio.games.takebreak.period import find_period
     from sgstudio.games.takebreak.values import make_table
 
@@ -201,7 +201,7 @@ def method_text(table: Any) -> str:
 
 def main(argv: Sequence[str]) -> int:
     """``sgstudio values ...`` / ``sgstudio period ...`` (argv starts with the command)."""
-    from sgstudio import cli
+    from sgstudio.cli import main as cli
 
     return cli.main(list(argv))
 

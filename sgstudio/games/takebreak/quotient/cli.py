@@ -18,7 +18,7 @@ import argparse
 import json
 from typing import Any
 
-from sgstudio import cli
+from sgstudio import console as cli
 
 DEFAULT_MAX_HEAP = 200
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from tests.core.misere.misere_oracle import heap_oracle
 
 

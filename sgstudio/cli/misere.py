@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 
 MISERE_FORMATS = ("hdu1907", "hdu2509")
 """Judge formats whose games are misère (always played so, with or without ``--misere``)."""
