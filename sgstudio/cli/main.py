@@ -63,6 +63,7 @@ COMMANDS: dict[str, str] = {
     "period": "sgstudio.games.takebreak.cli",
     "sum": "sgstudio.cli.sum",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
+    "quotient": "sgstudio.games.takebreak.quotient.cli",
 }
 """Subcommand name -> module with ``register(subparsers)`` and ``run(args)`` (a module may register
 several subcommands: it is imported and registered once)."""
