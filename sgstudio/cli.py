@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
     "values": "sgstudio.cli_rules",
     "period": "sgstudio.cli_rules",
     "sum": "sgstudio.cli_sum",
+    "pattern": "sgstudio.cli_pattern",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
 }
 """Subcommand name -> module with ``register(subparsers)`` and ``run(args)`` (a module may register
