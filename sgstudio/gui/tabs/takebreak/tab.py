@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from sgstudio.core.games.takebreak import TakeBreakError, TakeBreakGame
 from sgstudio.core.games.takebreak_period import PeriodReport
 from sgstudio.core.games.takebreak_rules import Rule
+from sgstudio.core.patterns.games import rule_certifier
 from sgstudio.core.positions.heaps import parse_heaps
 from sgstudio.core.positions.takebreak import (
     PERIOD_SEARCH_DEFAULT,
@@ -43,6 +44,7 @@ from sgstudio.core.positions.takebreak import (
     rare_words,
 )
 from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.pattern_line import PatternLine, PatternOverlay, PatternSearch
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.tabs.takebreak.commands import SetRuleCommand
 from sgstudio.gui.tabs.takebreak.computing import Computing
@@ -107,6 +109,10 @@ class TakeBreakTab(RedrawnPlayTab):
         self.analysis_panel = AnalysisPanel(banner=26, play_button=True)
         self.plot = TakeBreakPlot()
         self.progress = TaskProgress()
+        self.pattern_line = PatternLine()  # the pattern of every value computed, found in the background
+        self.pattern_search = PatternSearch(self.work, self.pattern_line,
+                                            PatternOverlay(self.plot.view.getPlotItem()))
+        self.pattern_line.copied.connect(self.status_message)
         row = QHBoxLayout()
         row.addWidget(self.heaps, 1)
         row.addWidget(self.set_button)
@@ -118,7 +124,7 @@ class TakeBreakTab(RedrawnPlayTab):
             left.addWidget(part)
             left.setCollapsible(left.count() - 1, False)
         left.setStretchFactor(2, 1)
-        right = group_box("Grundy values of one heap: g(0..H)", self.plot, self.progress)
+        right = group_box("Grundy values of one heap: g(0..H)", self.plot, self.pattern_line, self.progress)
         banner_over_columns(self, self.banner, (left, self.analysis_panel, right), (350, 300, 630))
 
     def _connect(self) -> None:
@@ -196,6 +202,7 @@ class TakeBreakTab(RedrawnPlayTab):
         self.heaps.setText(" ".join(map(str, heaps)))
         self._show_analysis(game, heaps)
         self._show_values(game)
+        self._search_pattern(game)
         need = self.computing.need(game, self.model.heaps + (self.played or ()), self.limit(game),
                                    self.search_limit)
         if need is None:
@@ -209,6 +216,16 @@ class TakeBreakTab(RedrawnPlayTab):
                                    self.search_limit)
         if need is not None and need != self.computing.running:
             self.computing.start(game, need)
+
+    def _search_pattern(self, game: TakeBreakGame) -> None:
+        """The Pattern line: every value computed so far, searched again as the table grows."""
+        computed = game.table.computed
+        plotted = min(self.limit(game) + 1, computed)
+        if computed:
+            values = np.array(game.values(computed))  # a copy: the table may grow in a worker
+            self.pattern_search.search(game.rule.text, computed, values, game.rule, rule_certifier(game.rule),
+                                       upto=plotted)
+        self.pattern_search.redraw(plotted)
 
     def _show_analysis(self, game: TakeBreakGame, heaps: Heaps) -> None:
         panel = self.analysis_panel
