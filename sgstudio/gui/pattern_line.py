@@ -282,6 +282,15 @@ class PatternSearch(QObject):
                       done=lambda result, k=key: self._done(k, result, upto),
                       failed=lambda err, k=key: self._failed(k, err))
 
+    def reset(self, text: str = "searching…") -> None:
+        """Forget the table: the line shows ``text``, the overlay nothing (the game changed, its
+        table is not there yet)."""
+        self.key, self.report = None, None
+        self.work.cancel(self.kind)
+        self.line.show_pending(text)
+        if self.overlay is not None:
+            self.overlay.clear()
+
     def _done(self, key: Any, result: tuple[PatternReport, str], upto: int | None) -> None:
         if key != self.key:
             return  # a newer table was asked for meanwhile

@@ -16,6 +16,7 @@ from tab_helpers import show_tab
 from sgstudio.core.mex import mex
 from sgstudio.core.patterns.report import find_pattern
 from sgstudio.gui.pattern_line import PatternLine, PatternOverlay, PatternSearch
+from sgstudio.gui.tabs.snim import SNimTab
 from sgstudio.gui.tabs.splitnim import SplitNimTab
 from sgstudio.gui.tabs.takebreak import TakeBreakTab
 from sgstudio.gui.work import Work
@@ -98,6 +99,53 @@ def test_take_and_break_grundys_game_has_no_pattern_and_nothing_to_copy(qtbot):
     assert "No pattern found up to n = " in tab.pattern_line.sure.text()
     assert not tab.pattern_line.copy_button.isEnabled()
     assert tab.pattern_search.overlay.items == []
+
+
+# -- S-Nim ----------------------------------------------------------------------------------------------
+def naive_snim(members, size):
+    g: list[int] = []
+    for h in range(size):
+        g.append(mex([g[h - s] for s in members if s <= h]))
+    return g
+
+
+def type_s(qtbot, tab: SNimTab, text: str) -> None:
+    field = tab.set_editor.field
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClick(field, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def test_snim_pattern_line_is_certified_and_shades_the_preperiod_and_period(qtbot):
+    tab = show_tab(qtbot, SNimTab())
+    type_s(qtbot, tab, "2 4 7")  # period 3 from n = 8 (the plain search below agrees)
+    wait_pattern(qtbot, tab, "period 3 from n = 8 (preperiod 8)")
+    assert tab.settle()
+    truth = naive_snim((2, 4, 7), 3000)
+    assert all(truth[n] == truth[n + 3] for n in range(8, 2997)) and truth[7] != truth[10]
+    line = tab.pattern_line
+    assert line.sure.text().startswith("Certified by the subtraction-game bound: g(8..14) = g(11..17)")
+    f = as_function(copied(qtbot, line))
+    assert [f(n) for n in range(3000)] == truth
+    overlay = tab.pattern_search.overlay
+    assert overlay.regions == {"preperiod": (-0.5, 7.5), "period": (7.5, 10.5)}
+    type_s(qtbot, tab, "2 5")
+    assert tab.pattern_line.text().startswith("searching")  # nothing of the old S is left shown
+    wait_pattern(qtbot, tab, "period 7 (no preperiod)")
+    assert tab.settle()
+    assert overlay.regions == {"period": (-0.5, 6.5)}
+    assert copied(qtbot, line) == "[0, 0, 1, 1, 0, 2, 1][n % 7]"
+
+
+def test_snim_with_the_squares_finds_no_pattern(qtbot):
+    tab = show_tab(qtbot, SNimTab())
+    type_s(qtbot, tab, "squares")
+    wait_pattern(qtbot, tab, "no pattern found")
+    assert tab.settle()
+    assert tab.pattern_line.sure.text().startswith("No pattern found up to n = ")
+    assert not tab.pattern_line.copy_button.isEnabled() and tab.pattern_search.overlay.items == []
 
 
 # -- split-nim ----------------------------------------------------------------------------------------------

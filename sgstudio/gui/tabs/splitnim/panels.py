@@ -72,7 +72,7 @@ class ComparisonPanel(QWidget):
     """N, the two-column table, a summary of the agreement and the pattern; a progress bar."""
 
     count_changed = Signal(int)
-    table_shown = Signal(object)  # the Comparison just shown (its brute-force table gets the Pattern line)
+    table_shown = Signal(object)  # the Comparison just shown, or None (its table gets the Pattern line)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -114,6 +114,7 @@ class ComparisonPanel(QWidget):
         if comparison is None:
             self.summary.setText(note)
             self.pattern.setText("")
+            self.table_shown.emit(None)
             return
         rows, bad = len(comparison.brute), comparison.mismatches()
         if comparison.closed is None:

@@ -89,6 +89,9 @@ class SplitNimTab(GameTab):
 
     def _search_pattern(self, comparison: Any) -> None:
         """The Pattern line: the brute-force table g(0..N) just shown, searched in the background."""
+        if comparison is None:
+            self.pattern_search.reset()
+            return
         parts = self.position.parts
         self.pattern_search.search(parts, len(comparison.brute), np.asarray(comparison.brute), parts,
                                    split_certificate)

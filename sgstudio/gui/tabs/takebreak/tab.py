@@ -221,10 +221,12 @@ class TakeBreakTab(RedrawnPlayTab):
         """The Pattern line: every value computed so far, searched again as the table grows."""
         computed = game.table.computed
         plotted = min(self.limit(game) + 1, computed)
-        if computed:
-            values = np.array(game.values(computed))  # a copy: the table may grow in a worker
-            self.pattern_search.search(game.rule.text, computed, values, game.rule, rule_certifier(game.rule),
-                                       upto=plotted)
+        if not computed:
+            self.pattern_search.reset()
+            return
+        values = np.array(game.values(computed))  # a copy: the table may grow in a worker
+        self.pattern_search.search(game.rule.text, computed, values, game.rule, rule_certifier(game.rule),
+                                   upto=plotted)
         self.pattern_search.redraw(plotted)
 
     def _show_analysis(self, game: TakeBreakGame, heaps: Heaps) -> None:
