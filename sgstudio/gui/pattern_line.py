@@ -57,17 +57,21 @@ SURE_COLOURS = {Certainty.CERTIFIED: "#009E73", Certainty.CHECKED: palette.EDGE,
 
 
 class PatternLine(QWidget):
-    """``Pattern: formula`` [Copy as Python] over how sure; emits ``copied(text)`` after a copy."""
+    """``Pattern: formula`` [Copy as Python] over how sure; emits ``copied(text)`` after a copy.
+
+    ``lines`` is the height of the formula and of how sure, in lines (what does not fit is cut with
+    "…", the whole text in the tooltip).
+    """
 
     copied = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, lines: tuple[int, int] = (2, 1)) -> None:
         super().__init__(parent)
         self.title = QLabel("Pattern:")
         self.title.setFont(palette.font(10, bold=True))
-        self.formula = FittedLabel(lines=2)  # a fixed height: nothing around it moves
+        self.formula = FittedLabel(lines=lines[0])  # a fixed height: nothing around it moves
         self.formula.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.sure = FittedLabel(lines=2)
+        self.sure = FittedLabel(lines=lines[1])
         self.copy_button = QPushButton("Copy as Python")
         self.copy_button.setToolTip("Copy the pattern as one line of Python (an expression in n, or in x, y)")
         self.copy_button.clicked.connect(self.copy)
