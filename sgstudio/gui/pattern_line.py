@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QToolButton, QWidget
 
 from sgstudio.core.patterns.check import first_counterexample
 from sgstudio.core.patterns.report import Certainty, PatternReport, find_pattern
@@ -60,7 +60,9 @@ class PatternLine(QWidget):
     """``Pattern: formula`` [Copy as Python] over how sure; emits ``copied(text)`` after a copy.
 
     ``lines`` is the height of the formula and of how sure, in lines (what does not fit is cut with
-    "…", the whole text in the tooltip).
+    "…", the whole text in the tooltip). With no line for how sure (``(1, 0)``, for a tab short of
+    height) the line is one row: how sure in brief (``certified``, ``holds for n ≤ N``), then the
+    formula; the whole of both in its tooltip.
     """
 
     copied = Signal(str)
@@ -71,8 +73,10 @@ class PatternLine(QWidget):
         self.title.setFont(palette.font(10, bold=True))
         self.formula = FittedLabel(lines=lines[0])  # a fixed height: nothing around it moves
         self.formula.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.sure = FittedLabel(lines=lines[1])
-        self.copy_button = QPushButton("Copy as Python")
+        self.sure = FittedLabel(lines=max(lines[1], 1))
+        self.sure.setVisible(lines[1] > 0)
+        self.copy_button = QToolButton()  # a tool button: no taller than a line of text
+        self.copy_button.setText("Copy as Python")
         self.copy_button.setToolTip("Copy the pattern as one line of Python (an expression in n, or in x, y)")
         self.copy_button.clicked.connect(self.copy)
         layout = QGridLayout(self)
@@ -97,9 +101,13 @@ class PatternLine(QWidget):
     def show_report(self, report: PatternReport, broken: str = "") -> None:
         """Show ``report``; ``broken`` says how a longer table broke an earlier pattern (or is empty)."""
         self.report, self.python = report, report.python()
-        self.formula.setText(report.formula())
         sure = report.how_sure() + (f". {broken}" if broken else "")
-        self.sure.setText(sure[:1].upper() + sure[1:])
+        sure = sure[:1].upper() + sure[1:]
+        self.sure.setText(sure)
+        if self.sure.isHidden():  # one row: how sure in brief, the formula, how sure in full (the tip)
+            self.formula.setText(_brief(report, sure))
+        else:
+            self.formula.setText(report.formula())
         self.sure.setStyleSheet(f"color: {SURE_COLOURS[report.certainty]};")
         self.copy_button.setEnabled(report.pattern is not None)
 
@@ -111,6 +119,24 @@ class PatternLine(QWidget):
         """Put the Python line on the clipboard."""
         QGuiApplication.clipboard().setText(self.python)
         self.copied.emit(f"Copied the pattern as Python: {self.python}")
+
+
+def _brief(report: PatternReport, sure: str) -> str:
+    """How sure in a few words, the formula, then ``sure``, how sure in full (the one-row line).
+
+    >>> print(_brief(find_pattern([0, 1] * 20), "Holds for every n ≤ 39 (checked on g(0..39))"))
+    holds for n ≤ 39 · period 2 (no preperiod): g(n) = g(n − 2) for n ≥ 2; one period g(0..1) = 0, 1. Holds
+    for every n ≤ 39 (checked on g(0..39))
+    """
+    if report.pattern is None:
+        return sure
+    if report.certainty is Certainty.CERTIFIED:
+        tag = "certified"
+    elif len(report.size) == 1:
+        tag = f"holds for n ≤ {report.size[0] - 1}"
+    else:
+        tag = f"holds for x < {report.size[0]}, y < {report.size[1]}"
+    return f"{tag} · {report.formula()}. {sure}"
 
 
 def _hatch(colour: str, style: Qt.BrushStyle, alpha: int = 150) -> QBrush:

@@ -120,7 +120,7 @@ class SNimTab(GameTab):
         # S over the heaps | the Analysis panel (W/L, nim-sum table, winning moves) | the plot
         # over the judge file. S is one line and keeps its height.
         left = QSplitter(Qt.Orientation.Vertical)
-        set_box = group_box("Subtraction set S", self.set_editor)
+        set_box = group_box("Subtraction set S", self.set_editor, self.pattern_line)
         left.addWidget(set_box)
         left.addWidget(group_box("Heaps", self.heap_table))
         left.setCollapsible(0, False)
@@ -128,8 +128,7 @@ class SNimTab(GameTab):
         left.setStretchFactor(1, 1)
         middle = self.analysis_panel
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(group_box("Grundy values of one heap: g(0..H)", self.plot, self.pattern_line,
-                                   self.progress))
+        right.addWidget(group_box("Grundy values of one heap: g(0..H)", self.plot, self.progress))
         right.addWidget(group_box("Judge file (HDU 1536)", self.judge, self.judge_progress))
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)

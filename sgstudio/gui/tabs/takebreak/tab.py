@@ -109,7 +109,7 @@ class TakeBreakTab(RedrawnPlayTab):
         self.analysis_panel = AnalysisPanel(banner=26, play_button=True)
         self.plot = TakeBreakPlot()
         self.progress = TaskProgress()
-        self.pattern_line = PatternLine(lines=(1, 1))  # every value computed, searched in the background
+        self.pattern_line = PatternLine(lines=(1, 0))  # every value computed, searched in the background
         self.pattern_search = PatternSearch(self.work, self.pattern_line,
                                             PatternOverlay(self.plot.view.getPlotItem()))
         self.pattern_line.copied.connect(self.status_message)
