@@ -61,8 +61,8 @@ class PatternLine(QWidget):
 
     ``lines`` is the height of the formula and of how sure, in lines (what does not fit is cut with
     "…", the whole text in the tooltip). With no line for how sure (``(1, 0)``, for a tab short of
-    height) the line is one row: how sure in brief (``certified``, ``holds for n ≤ N``), then the
-    formula; the whole of both in its tooltip.
+    height) the line is one row, ``Pattern: `` and how sure in brief (``certified``, ``holds for
+    n ≤ N``), then the formula and how sure in full (cut to the room, whole in its tooltip).
     """
 
     copied = Signal(str)
@@ -74,7 +74,9 @@ class PatternLine(QWidget):
         self.formula = FittedLabel(lines=lines[0])  # a fixed height: nothing around it moves
         self.formula.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sure = FittedLabel(lines=max(lines[1], 1))
-        self.sure.setVisible(lines[1] > 0)
+        self.one_row = lines[1] == 0
+        self.sure.setVisible(not self.one_row)
+        self.title.setVisible(not self.one_row)  # one row: "Pattern:" starts the text instead (less width)
         self.copy_button = QToolButton()  # a tool button: no taller than a line of text
         self.copy_button.setText("Copy as Python")
         self.copy_button.setToolTip("Copy the pattern as one line of Python (an expression in n, or in x, y)")
@@ -94,7 +96,7 @@ class PatternLine(QWidget):
     def show_pending(self, text: str = "searching…") -> None:
         """No report (yet): ``text`` in place of the formula, nothing to copy."""
         self.report, self.python = None, "None"
-        self.formula.setText(text)
+        self.formula.setText(f"Pattern: {text}" if self.one_row and text else text)
         self.sure.setText("")
         self.copy_button.setEnabled(False)
 
@@ -104,8 +106,8 @@ class PatternLine(QWidget):
         sure = report.how_sure() + (f". {broken}" if broken else "")
         sure = sure[:1].upper() + sure[1:]
         self.sure.setText(sure)
-        if self.sure.isHidden():  # one row: how sure in brief, the formula, how sure in full (the tip)
-            self.formula.setText(_brief(report, sure))
+        if self.one_row:  # one row: how sure in brief, the formula, how sure in full (the tip)
+            self.formula.setText(f"Pattern: {_brief(report, sure)}")
         else:
             self.formula.setText(report.formula())
         self.sure.setStyleSheet(f"color: {SURE_COLOURS[report.certainty]};")

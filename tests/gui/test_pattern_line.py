@@ -69,8 +69,8 @@ def test_take_and_break_kayles_pattern_line_copy_and_shaded_period(qtbot):
     assert tab.settle()
     line = tab.pattern_line
     # one row (the tab is short of height): how sure in brief, the formula, how sure in full
-    assert line.formula.text().startswith("certified · period 12 from n = 71 (preperiod 71): g(n) = "
-                                          "g(n − 12) for n ≥ 83")
+    assert line.formula.text().startswith("Pattern: certified · period 12 from n = 71 (preperiod 71): "
+                                          "g(n) = g(n − 12) for n ≥ 83")
     assert line.formula.text().endswith(line.sure.text()) and line.sure.isHidden()
     assert line.sure.text().startswith("Certified by the octal periodicity theorem")
     expr = copied(qtbot, line)
@@ -135,7 +135,7 @@ def test_snim_pattern_line_is_certified_and_shades_the_preperiod_and_period(qtbo
     overlay = tab.pattern_search.overlay
     assert overlay.regions == {"preperiod": (-0.5, 7.5), "period": (7.5, 10.5)}
     type_s(qtbot, tab, "2 5")
-    assert tab.pattern_line.text().startswith("searching")  # nothing of the old S is left shown
+    assert tab.pattern_line.text().startswith("Pattern: searching")  # nothing of the old S is left shown
     wait_pattern(qtbot, tab, "period 7 (no preperiod)")
     assert tab.settle()
     assert overlay.regions == {"period": (-0.5, 6.5)}

@@ -110,17 +110,19 @@ class SNimTab(GameTab):
         self.analysis_progress = self.analysis_panel.add_part(TaskProgress())
         self.plot = GrundyPlot()
         self.progress = TaskProgress()
-        self.pattern_line = PatternLine()  # g(0..H) and beyond, searched in the background
+        self.pattern_line = PatternLine(lines=(1, 0))  # g(0..H) and beyond, searched in the background
         self.pattern_search = PatternSearch(self.work, self.pattern_line,
                                             PatternOverlay(self.plot.view.getPlotItem()))
         self.pattern_line.copied.connect(self.status_message)
+        row = self.plot.controls.getItemPosition(self.plot.controls.indexOf(self.plot.limit))[0]
+        self.plot.controls.addWidget(self.pattern_line, row, 2)  # beside H: no height of its own
         self.judge = JudgeList()
         self.judge_progress = TaskProgress()
         # Three columns, so that at 1280x800 with the Play dock open every part has its height:
         # S over the heaps | the Analysis panel (W/L, nim-sum table, winning moves) | the plot
         # over the judge file. S is one line and keeps its height.
         left = QSplitter(Qt.Orientation.Vertical)
-        set_box = group_box("Subtraction set S", self.set_editor, self.pattern_line)
+        set_box = group_box("Subtraction set S", self.set_editor)
         left.addWidget(set_box)
         left.addWidget(group_box("Heaps", self.heap_table))
         left.setCollapsible(0, False)
