@@ -85,9 +85,13 @@ class PatternLine(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setVerticalSpacing(1)
         layout.addWidget(self.title, 0, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.formula, 0, 1)
-        layout.addWidget(self.copy_button, 0, 2, Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.sure, 1, 1, 1, 2)
+        if self.one_row:  # Pattern: ... [Copy as Python]
+            layout.addWidget(self.formula, 0, 1)
+            layout.addWidget(self.copy_button, 0, 2, Qt.AlignmentFlag.AlignTop)
+        else:  # the formula the whole width; how sure beside the button
+            layout.addWidget(self.formula, 0, 1, 1, 2)
+            layout.addWidget(self.sure, 1, 0, 1, 2)
+            layout.addWidget(self.copy_button, 1, 2, Qt.AlignmentFlag.AlignTop)
         layout.setColumnStretch(1, 1)
         self.report: PatternReport | None = None
         self.python = "None"
