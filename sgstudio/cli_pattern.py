@@ -55,8 +55,8 @@ def is_game_file(game: str) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Run ``pattern`` with parsed arguments (a bad GAME or N raises SGStudioError: exit status 2)."""
     from sgstudio.cli import emit
-    from sgstudio.cli_rules import count
     from sgstudio.core.errors import SGStudioError
+    from sgstudio.games.takebreak.cli import count
 
     try:
         upto = None if args.upto is None else count(args.upto, "--upto")
@@ -74,16 +74,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _rule_report(text: str, upto: int | None) -> Any:
-    from sgstudio.core.games.takebreak_rules import parse_rule
-    from sgstudio.core.patterns.games import rule_report
+    from sgstudio.games.takebreak.pattern import rule_report
+    from sgstudio.games.takebreak.rules import parse_rule
 
     return rule_report(parse_rule(text), RULE_UPTO if upto is None else upto)
 
 
 def _file_report(path: str, upto: int | None) -> Any:
-    from sgstudio.cli_rules import MAX_VALUES
     from sgstudio.core.errors import SGStudioError
     from sgstudio.games.custom.pattern import file_pattern
+    from sgstudio.games.takebreak.cli import MAX_VALUES
 
     if upto is not None and upto > MAX_VALUES:
         raise SGStudioError(f"--upto must be at most {MAX_VALUES}")

@@ -15,10 +15,10 @@ from tab_helpers import show_tab
 
 from sgstudio.core.mex import mex
 from sgstudio.core.patterns.report import find_pattern
+from sgstudio.games.snim.tab import SNimTab
+from sgstudio.games.splitnim.tab import SplitNimTab
+from sgstudio.games.takebreak.tab import TakeBreakTab
 from sgstudio.gui.pattern_line import PatternLine, PatternOverlay, PatternSearch
-from sgstudio.gui.tabs.snim import SNimTab
-from sgstudio.gui.tabs.splitnim import SplitNimTab
-from sgstudio.gui.tabs.takebreak import TakeBreakTab
 from sgstudio.gui.work import Work
 from tests.oracles import partitions, takebreak_children
 
