@@ -4,10 +4,10 @@ searched in the background as the table grows, and drawn on the tab's plot.
 Three pieces, each usable alone (:mod:`sgstudio.core.patterns` finds the patterns, these only show
 them):
 
-- :class:`PatternLine`: a widget of two lines, ``Pattern: <formula in words and symbols>`` with a
-  **Copy as Python** button, then how sure (certified, with the theorem / holds for every n ≤ N /
-  no pattern found up to N), and, when a longer table broke the pattern found on a shorter one,
-  the first counterexample.
+- :class:`PatternLine`: ``Pattern: <formula in words and symbols>``, then how sure (certified,
+  with the theorem / holds for every n ≤ N / no pattern found up to N) beside a **Copy as Python**
+  button, and, when a longer table broke the pattern found on a shorter one, the first
+  counterexample; or all of it in one row, for a tab short of height (``lines=(1, 0)``).
 - :class:`PatternOverlay`: what a pattern looks like on a pyqtgraph plot. A one-number pattern on a
   plot of g(n) against n (:meth:`PatternOverlay.show_sequence`): the preperiod and the first period
   hatched (periodic and eventually constant patterns), or the fitted lines g = a n + b of each
