@@ -79,7 +79,7 @@ def graph_shots(app: QApplication) -> None:
 
 
 def play_shot(app: QApplication) -> None:
-    from sgstudio.gui.canvas import animation
+    from sgstudio.games.graph.tab.canvas import animation
 
     animation.DURATION_MS = 1200  # a slow slide, to catch the computer's token on its way
     window = new_window(app)
@@ -102,8 +102,8 @@ def play_shot(app: QApplication) -> None:
 def loopy_shot(app: QApplication) -> None:
     """A loopy game: 2-cycles drawn as two curves, self-loops, purple ∞ vertices, and a DRAW that the
     computer, playing itself, keeps until a position repeats."""
-    from sgstudio.core.graph import GameGraph
     from sgstudio.core.play.session import Mode
+    from sgstudio.games.graph.model.graph import GameGraph
     from sgstudio.gui.files import Loaded
 
     window = new_window(app)

@@ -24,7 +24,7 @@ range, or a position whose value cannot be found (an S-Nim set without a period 
 one line on stderr, exit status 2 (see :mod:`sgstudio.cli` for every rule).
 
 ``--loopy`` (HDU 1524): the graph may have cycles, and the game is the loopy token game
-(:mod:`sgstudio.core.games.loopy_game`): the computer wins from a won position in finitely many
+(:mod:`sgstudio.games.graph.loopy.game`): the computer wins from a won position in finitely many
 moves (progress moves), keeps the draw from a drawn one (:mod:`sgstudio.core.play.draws`). A line
 ends when no move remains (the last mover wins), when a drawn position repeats (``draw: the position
 after move 4 repeats the position after move 2, and neither side can win``; JSON ``"winner": null,

@@ -68,9 +68,9 @@ def parse_component(text: str, games: dict | None = None) -> Any:
 def _tokens(rest: str, kind: str) -> Any:
     """Tokens on a test case of an HDU 1524 file: a DAG game, or (``loopy``) a loopy token game."""
     from sgstudio.cli_play import pick
-    from sgstudio.core.games.dag import DagGame
-    from sgstudio.core.games.loopy_game import LoopyGame
-    from sgstudio.formats import hdu1524
+    from sgstudio.games.graph import hdu1524
+    from sgstudio.games.graph.dag.game import DagGame
+    from sgstudio.games.graph.loopy.game import LoopyGame
     from sgstudio.games.sum.game import Component
 
     parts = rest.rsplit(":", 2)

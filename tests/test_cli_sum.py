@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from oracles import whole_game_outcomes
 
 from sgstudio import cli
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.formats.hdu1524 import Case, generate
 from sgstudio.games.board.game import BoardGame
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.graph.hdu1524 import Case, generate
+from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.games.sum.game import Component, SumGame
 from sgstudio.games.takebreak.game import TakeBreakGame
 

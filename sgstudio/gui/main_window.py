@@ -16,7 +16,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
 
-from sgstudio.core.graph import GameGraph
+from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.games.sum.tab import add_to_sum_action
 from sgstudio.games.takebreak.sweep.tab import install as install_sweep_tables
 from sgstudio.gui import actions as acts

@@ -19,8 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core import compiled
-from sgstudio.core.games import dag_kernels, loopy_kernels
-from sgstudio.formats import hdu1524_kernels, scan_kernels
+from sgstudio.formats import scan_kernels
+from sgstudio.games.graph import hdu1524_kernels
+from sgstudio.games.graph.dag import kernels as dag_kernels
+from sgstudio.games.graph.loopy import kernels as loopy_kernels
 from sgstudio.games.snim import hdu1536
 from sgstudio.games.snim import kernels as snim_kernels
 

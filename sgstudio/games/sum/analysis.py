@@ -65,7 +65,7 @@ def drawing_records(game: SumGame, position: Position, limit: int = MAX_DRAW_SCA
     """The moves that keep a draw (the opponent then cannot win either), as rows for a panel: the
     first among ``limit`` legal moves.
 
-    >>> from sgstudio.core.games.loopy_game import LoopyGame
+    >>> from sgstudio.games.graph.loopy.game import LoopyGame
     >>> from sgstudio.games.nim.game import NimGame
     >>> from sgstudio.games.sum.game import Component
     >>> loop = LoopyGame.from_edges(2, [(1, 1), (1, 0)])

@@ -6,7 +6,7 @@ their games: tokens on a graph, heaps of any take-and-break rule, S-Nim or split
 rows, Nim heaps. The player to move wins iff the nim-sum T is not 0, and the winning moves are the
 moves of some component from its value a to a XOR T: each component lists them itself
 (:meth:`~sgstudio.core.contract.GameBase.moves_to_value`). A component on a loopy graph may have
-the value ∞(K) (:mod:`sgstudio.core.games.loopy`); then (:mod:`sgstudio.core.games.loopy_sums`):
+the value ∞(K) (:mod:`sgstudio.games.graph.loopy.values`); then (:mod:`sgstudio.games.graph.loopy.sums`):
 
 - exactly one component is ∞(K) and the others XOR to a: the player to move wins iff a is in K, by
   moving that component to a position of value a; otherwise it is a draw;
@@ -30,7 +30,7 @@ drawing moves and the theorem in words: :mod:`sgstudio.games.sum.analysis`.
 
 Examples
 --------
->>> from sgstudio.core.games.loopy_game import LoopyGame
+>>> from sgstudio.games.graph.loopy.game import LoopyGame
 >>> from sgstudio.games.nim.game import NimGame
 >>> from sgstudio.games.takebreak.game import TakeBreakGame
 >>> game, start = SumGame.of([Component(NimGame(), (3,)), Component(TakeBreakGame("0.07"), (4,))])
