@@ -21,6 +21,9 @@ from typing import Any
 RULE_UPTO = 10_000
 """The default last heap of a rule (g(0..10,000): enough for the octal theorem's bound on the usual
 codes, in milliseconds)."""
+SPLIT_UPTO = 2_000
+"""The default last heap of ``split:K`` (its values cost about the square of the table: g(0..10,000)
+takes some 20 s, g(0..2,000) under a second; the closed form certifies from a few periods)."""
 
 
 def register(subparsers: Any) -> None:
@@ -35,8 +38,9 @@ def register(subparsers: Any) -> None:
                         help="a rule as 'sgstudio values' reads it (0.77, snim:1,3,4, split:3, grundy, "
                              "subtract:squares, ...) or a game file FILE.py defining options(position)")
     parser.add_argument("--upto", metavar="N", default=None,
-                        help=f"search g(0..N) (default {RULE_UPTO:,} for a rule, 1,000 for a game file on "
-                             "integers), or g(x, y) for x, y <= N (default 63 for a game file on pairs)")
+                        help=f"search g(0..N) (default {RULE_UPTO:,} for a rule, {SPLIT_UPTO:,} for split:K, "
+                             "1,000 for a game file on integers), or g(x, y) for x, y <= N (default 63 for a "
+                             "game file on pairs)")
     parser.add_argument("--python", action="store_true",
                         help="print only the pattern as one line of Python (an expression in n, or in x, y; "
                              "'P: EXPR' on the P-positions; None when no pattern is found)")
@@ -77,7 +81,9 @@ def _rule_report(text: str, upto: int | None) -> Any:
     from sgstudio.games.takebreak.pattern import rule_report
     from sgstudio.games.takebreak.rules import parse_rule
 
-    return rule_report(parse_rule(text), RULE_UPTO if upto is None else upto)
+    rule = parse_rule(text)
+    default = SPLIT_UPTO if getattr(rule, "family", None) == "split" else RULE_UPTO
+    return rule_report(rule, default if upto is None else upto)
 
 
 def _file_report(path: str, upto: int | None) -> Any:
