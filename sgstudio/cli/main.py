@@ -62,6 +62,7 @@ COMMANDS: dict[str, str] = {
     "values": "sgstudio.games.takebreak.cli",
     "period": "sgstudio.games.takebreak.cli",
     "sum": "sgstudio.cli.sum",
+    "pattern": "sgstudio.cli.pattern",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
     "quotient": "sgstudio.games.takebreak.quotient.cli",
 }
