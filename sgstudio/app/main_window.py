@@ -22,11 +22,11 @@ from sgstudio.app.autosave import Autosave
 from sgstudio.app.files import DocumentController
 from sgstudio.app.studio_tabs import StudioTabs
 from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.queries import QueriesPanel
 from sgstudio.games.sum.tab import add_to_sum_action
 from sgstudio.games.takebreak.sweep.tab import install as install_sweep_tables
 from sgstudio.gui.panels.play import EDITED, PlayPanel
 from sgstudio.gui.panels.play_target import TabPlayTarget
-from sgstudio.gui.panels.queries import QueriesPanel
 from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.undo_keys import pass_undo_keys
 

@@ -20,8 +20,6 @@ and prints through a numpy formatter (:func:`decimal_bytes`: 5*10^6 values in so
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Sequence
 from typing import Any
 
 DEFAULT_MAX = 10**6
@@ -94,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     :func:`sgstudio.cli.main.failure` prints it as one line and exits with status 2.
     """
     from sgstudio.core.errors import SGStudioError
-    from sgstudio.games.takebreak.rules import parse_rule
+    from sgstudio.games.takebreak.parse import parse_rule
 
     try:
         rule = parse_rule(args.rule)
@@ -185,7 +183,7 @@ def method_text(table: Any) -> str:
     sparse-space method the rare heaps and the current mask (in hexadecimal over the values' bits,
     ``+pos`` when the heap's parity counts too, as the peers print it).
 
-    >>> from sgstudio.games.takebreak.rules import parse_rule
+    >>> from sgstudio.games.takebreak.parse import parse_rule
     >>> from sgstudio.games.takebreak.values import ValueTable
     >>> table = ValueTable(parse_rule("0.16"))
     >>> _ = table.values(5000)
@@ -197,14 +195,3 @@ def method_text(table: Any) -> str:
         return f" ({method})" if method else ""
     mask = table.mask & ((1 << max(1, table.value_bits)) - 1)
     return f", {table.rare_count():,} rare, mask {mask:x}" + ("+pos" if table.twist else "")
-
-
-def main(argv: Sequence[str]) -> int:
-    """``sgstudio values ...`` / ``sgstudio period ...`` (argv starts with the command)."""
-    from sgstudio.cli import main as cli
-
-    return cli.main(list(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

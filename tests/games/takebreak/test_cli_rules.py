@@ -16,7 +16,8 @@ from oracles import takebreak_children
 
 from sgstudio.cli import main as cli
 from sgstudio.core.mex import mex
-from sgstudio.games.snim.game import SubtractionGame, certificate
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.snim.subtraction.certificate import certificate
 
 
 def naive(digits, n):

@@ -18,7 +18,7 @@ from test_takebreak import naive_values
 
 from sgstudio.games.takebreak import aot, kernels
 from sgstudio.games.takebreak import values as tv
-from sgstudio.games.takebreak.rules import parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
 
 
 @pytest.fixture(scope="module")

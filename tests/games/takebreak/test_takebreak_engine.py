@@ -17,8 +17,8 @@ from test_takebreak import code_text, naive_values
 
 from sgstudio.games.takebreak import kernels
 from sgstudio.games.takebreak import values as tv
+from sgstudio.games.takebreak.parse import parse_rule
 from sgstudio.games.takebreak.period import find_period, runs
-from sgstudio.games.takebreak.rules import parse_rule
 
 # The solved octal games of the published tables (Flammenkamp; Gangolli-Plambeck; the peer
 # tczajka/octal-games finds the same): code -> (preperiod, period). The last two need 4.5 * 10^6 and

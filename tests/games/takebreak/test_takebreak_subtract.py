@@ -23,7 +23,8 @@ from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.takebreak import game as tb
 from sgstudio.games.takebreak.cli import decimal_bytes
 from sgstudio.games.takebreak.game import TakeBreakError, TakeBreakGame
-from sgstudio.games.takebreak.rules import RuleError, parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
+from sgstudio.games.takebreak.rules import RuleError
 
 
 def _up_to(limit, terms):
