@@ -78,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _rule_report(text: str, upto: int | None) -> Any:
-    from sgstudio.games.takebreak.pattern import rule_report
     from sgstudio.games.takebreak.parse import parse_rule
+    from sgstudio.games.takebreak.pattern import rule_report
 
     rule = parse_rule(text)
     default = SPLIT_UPTO if getattr(rule, "family", None) == "split" else RULE_UPTO
