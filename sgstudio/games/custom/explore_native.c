@@ -1,0 +1,523 @@
+/* The options of one position mapped to position ids in C: the exploration's inner loop.
+ *
+ * Built by the package's build hook (hatch_build.py, through sgstudio.games.custom.native) into the
+ * package's __pycache__ under a name that carries a hash of this source; the module name is given
+ * as SGS_MODULE at compile time. sgstudio/games/custom/explore.py has the same loop in Python and
+ * uses it where this is not built; both give the same ids (tests/custom/test_native.py).
+ *
+ * ids(opts, index, positions, max_positions, sum_node, position_problem, table)
+ *     -> bytes | (bytes, pending, rest, raised)
+ *
+ *   opts       the options of a position: what options() returned (a list, a generator), iterated
+ *              here, each option let go as soon as it has its id
+ *   index      the dict position -> id;  positions: the list id -> position
+ *   sum_node   the SumNode class;        position_problem: its Python check of a nested position
+ *   table      what table() made for this exploration (packed positions, see below)
+ *
+ * The bytes hold one int32 id per option (native byte order), in order. A new option is checked
+ * (an int, a string, a tuple of ints and strings at once, anything else by position_problem), then
+ * appended to positions and index; a list option is a sum: its parts (nested lists flattened) get
+ * ids, and the sorted ids make a SumNode (one part: that part's id).
+ *
+ * A 4-tuple means "stopped": the ids so far, then either the option not handled here (an option not
+ * hashable, not a position, lists nested too deeply, the position limit reached) in the list
+ * ``pending`` with the iterator ``rest`` of the options not yet read (the caller's Python loop
+ * takes them on and says what is wrong; the positions added here are valid and were added in the
+ * order that loop adds them), or the exception ``raised`` by the user's iterator (``pending`` empty,
+ * ``rest`` None) for the caller to raise as the user's. An interrupt, a time limit (BaseExceptions)
+ * and a memory error go through as exceptions.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef SGS_MODULE
+#define SGS_MODULE explore_native
+#endif
+#define SGS_STR2(x) #x
+#define SGS_STR(x) SGS_STR2(x)
+#define SGS_CAT2(a, b) a##b
+#define SGS_CAT(a, b) SGS_CAT2(a, b)
+
+#define MAX_DEPTH 100
+#define NOT_HERE (-2) /* give the position to the Python loop */
+#define FAILED (-1)   /* an exception is set */
+
+typedef struct {
+    int32_t *data;
+    Py_ssize_t size, capacity;
+} Buffer;
+
+static int push(Buffer *b, int32_t value) {
+    if (b->size == b->capacity) {
+        Py_ssize_t capacity = b->capacity ? 2 * b->capacity : 64;
+        int32_t *data = PyMem_Realloc(b->data, (size_t)capacity * sizeof(int32_t));
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        b->data = data;
+        b->capacity = capacity;
+    }
+    b->data[b->size++] = value;
+    return 0;
+}
+
+/* The table of packed positions: an int, or a tuple of at most 4 ints each in int32's range (most
+ * positions of most games), as two 64-bit words and a tag, found by one probe of one array: a dict
+ * look-up compares the option with the key it finds, an object elsewhere in memory, and so reads
+ * three or four cache lines where this reads one. It is a cache of the dict `index`, which stays
+ * complete (every position is put in both; a packed position not found here is looked up there,
+ * where the Python loop may have put it). Equal positions pack equally: only exact ints are
+ * packed, a bool or a float goes to the dict, which makes it equal to the int. */
+#define TAG_EMPTY 0
+#define TAG_INT 1
+#define TAG_TUPLE 2 /* + the length, 0..4 */
+
+typedef struct {
+    int64_t k0, k1;
+    int32_t id, tag;
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    size_t mask, used;
+} Table;
+
+typedef struct {
+    int64_t k0, k1;
+    int32_t tag; /* TAG_EMPTY: not packed */
+    uint64_t hash;
+} Key;
+
+static uint64_t mix(const Key *key) {
+    uint64_t h = (uint64_t)key->k0 * 0x9E3779B97F4A7C15ull;
+    h ^= ((uint64_t)key->k1 + (uint64_t)key->tag) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 32);
+}
+
+/* An exact int's value when it fits in a C long (*ok = 0 otherwise): CPython 3.11's small ints read
+ * off their digits, others through the API. */
+static inline long small_int(PyObject *value, int *ok) {
+#if PY_VERSION_HEX < 0x030C0000 && PYLONG_BITS_IN_DIGIT == 30
+    Py_ssize_t size = Py_SIZE(value);
+    const digit *d = ((PyLongObject *)value)->ob_digit;
+    *ok = 1;
+    switch (size) {
+    case 0: return 0;
+    case 1: return (long)d[0];
+    case -1: return -(long)d[0];
+    case 2: return (long)d[0] | ((long)d[1] << 30);
+    case -2: return -((long)d[0] | ((long)d[1] << 30));
+    default: break;
+    }
+#endif
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(value, &overflow);
+    *ok = !overflow && !(v == -1 && PyErr_Occurred());
+    if (!*ok)
+        PyErr_Clear();
+    return v;
+}
+
+static void pack(PyObject *value, Key *key) {
+    int ok;
+    key->tag = TAG_EMPTY;
+    if (PyLong_CheckExact(value)) {
+        long v = small_int(value, &ok);
+        if (!ok)
+            return;
+        key->k0 = v;
+        key->k1 = 0;
+        key->tag = TAG_INT;
+    } else if (PyTuple_CheckExact(value)) {
+        Py_ssize_t n = PyTuple_GET_SIZE(value);
+        uint64_t words[2] = {0, 0};
+        if (n > 4)
+            return;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *item = PyTuple_GET_ITEM(value, i);
+            if (!PyLong_CheckExact(item))
+                return;
+            long v = small_int(item, &ok);
+            if (!ok || v < INT32_MIN || v > INT32_MAX)
+                return;
+            words[i >> 1] |= (uint64_t)(uint32_t)v << (32 * (i & 1));
+        }
+        key->k0 = (int64_t)words[0];
+        key->k1 = (int64_t)words[1];
+        key->tag = TAG_TUPLE + (int32_t)n;
+    } else {
+        return;
+    }
+    key->hash = mix(key);
+}
+
+static Slot *probe(Table *t, const Key *key) {
+    size_t i = key->hash & t->mask;
+    for (;;) {
+        Slot *slot = &t->slots[i];
+        if (slot->tag == TAG_EMPTY || (slot->tag == key->tag && slot->k0 == key->k0 && slot->k1 == key->k1))
+            return slot;
+        i = (i + 1) & t->mask;
+    }
+}
+
+static int table_put(Table *t, const Key *key, int32_t id) {
+    if (2 * (t->used + 1) > t->mask + 1) {  /* at most half full */
+        size_t size = 2 * (t->mask + 1);
+        Slot *old = t->slots;
+        size_t old_size = t->mask + 1;
+        Slot *slots = PyMem_Calloc(size, sizeof(Slot));
+        if (slots == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->slots = slots;
+        t->mask = size - 1;
+        for (size_t i = 0; i < old_size; i++) {
+            if (old[i].tag != TAG_EMPTY) {
+                Key k = {old[i].k0, old[i].k1, old[i].tag, 0};
+                k.hash = mix(&k);
+                *probe(t, &k) = old[i];
+            }
+        }
+        PyMem_Free(old);
+    }
+    Slot *slot = probe(t, key);
+    if (slot->tag == TAG_EMPTY)
+        t->used++;
+    slot->k0 = key->k0;
+    slot->k1 = key->k1;
+    slot->tag = key->tag;
+    slot->id = id;
+    return 0;
+}
+
+static void table_free(PyObject *capsule) {
+    Table *t = PyCapsule_GetPointer(capsule, "sgstudio.explore_table");
+    if (t != NULL) {
+        PyMem_Free(t->slots);
+        PyMem_Free(t);
+    }
+}
+
+typedef struct {
+    PyObject *index, *positions, *sum_node, *problem;
+    Py_ssize_t max_positions;
+    Table *table;
+} Walk;
+
+/* Whether a new value is a position: the quick check of most, else the Python one. */
+static int is_position(Walk *w, PyObject *value) {
+    if (PyLong_CheckExact(value) || PyUnicode_CheckExact(value))
+        return 1;
+    if (PyTuple_CheckExact(value)) {
+        Py_ssize_t n = PyTuple_GET_SIZE(value), i;
+        for (i = 0; i < n; i++) {
+            PyObject *item = PyTuple_GET_ITEM(value, i);
+            if (!PyLong_CheckExact(item) && !PyUnicode_CheckExact(item))
+                break;
+        }
+        if (i == n)
+            return 1;
+    }
+    PyObject *problem = PyObject_CallOneArg(w->problem, value);
+    if (problem == NULL)
+        return -1;
+    int ok = problem == Py_None;
+    Py_DECREF(problem);
+    return ok;
+}
+
+/* Append a new position (already checked); its id, or FAILED / NOT_HERE (the limit). */
+static long append(Walk *w, PyObject *value) {
+    Py_ssize_t id = PyList_GET_SIZE(w->positions);
+    if (id >= w->max_positions)
+        return NOT_HERE;
+    PyObject *key = PyLong_FromSsize_t(id);
+    if (key == NULL)
+        return FAILED;
+    if (PyList_Append(w->positions, value) < 0) {
+        Py_DECREF(key);
+        return FAILED;
+    }
+    int rc = PyDict_SetItem(w->index, value, key);
+    Py_DECREF(key);
+    if (rc < 0) {
+        PyList_SetSlice(w->positions, id, id + 1, NULL);  /* keep the two in step */
+        return FAILED;
+    }
+    return (long)id;
+}
+
+/* The id of a value that is not a list: found, or checked and added. `key`: the value packed
+ * (its tag TAG_EMPTY when it does not pack). */
+static long keyed_id(Walk *w, PyObject *value, const Key *key) {
+    Slot *slot = NULL;
+    if (key->tag != TAG_EMPTY) {
+        slot = probe(w->table, key);
+        if (slot->tag != TAG_EMPTY)
+            return slot->id;
+    }
+    long id;
+    PyObject *found = PyDict_GetItemWithError(w->index, value);
+    if (found != NULL) {
+        id = PyLong_AsLong(found);
+        if (id < 0)
+            return FAILED;
+    } else {
+        if (PyErr_Occurred())
+            return FAILED;
+        if (key->tag == TAG_EMPTY) {  /* a packed value is an int or a tuple of ints: a position */
+            int ok = is_position(w, value);
+            if (ok < 0)
+                return FAILED;
+            if (!ok)
+                return NOT_HERE;
+        }
+        id = append(w, value);
+        if (id < 0)
+            return id;
+    }
+    if (key->tag != TAG_EMPTY && table_put(w->table, key, (int32_t)id) < 0)
+        return FAILED;
+    return id;
+}
+
+static long position_id(Walk *w, PyObject *value) {
+    Key key;
+    pack(value, &key);
+    return keyed_id(w, value, &key);
+}
+
+static int compare_ids(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The id of a sum option: the ids of its parts, nested lists flattened, as one SumNode. */
+static long sum_id(Walk *w, PyObject *option) {
+    PyObject *lists[MAX_DEPTH + 2];
+    Py_ssize_t at[MAX_DEPTH + 2];
+    int depth = 0;
+    long result = FAILED;
+    Buffer parts = {NULL, 0, 0};
+    lists[0] = option;
+    at[0] = 0;
+    while (depth >= 0) {
+        PyObject *list = lists[depth];
+        if (at[depth] >= PyList_GET_SIZE(list)) {
+            depth--;
+            continue;
+        }
+        PyObject *item = PyList_GET_ITEM(list, at[depth]);
+        at[depth]++;
+        if (PyList_CheckExact(item)) {
+            if (depth + 1 > MAX_DEPTH) {
+                result = NOT_HERE;
+                goto done;
+            }
+            depth++;
+            lists[depth] = item;  /* borrowed: the option holds it, and nothing here runs user code
+                                     that could change it but position_problem on a new part */
+            at[depth] = 0;
+            continue;
+        }
+        long id = position_id(w, item);
+        if (id < 0) {
+            result = id;
+            goto done;
+        }
+        if (push(&parts, (int32_t)id) < 0)
+            goto done;
+    }
+    if (parts.size == 1) {
+        result = parts.data[0];
+        goto done;
+    }
+    if (parts.size > 1)
+        qsort(parts.data, (size_t)parts.size, sizeof(int32_t), compare_ids);
+    PyObject *ids = PyTuple_New(parts.size);
+    if (ids == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < parts.size; i++) {
+        PyObject *id = PyLong_FromLong(parts.data[i]);
+        if (id == NULL) {
+            Py_DECREF(ids);
+            goto done;
+        }
+        PyTuple_SET_ITEM(ids, i, id);
+    }
+    PyObject *node = PyObject_CallOneArg(w->sum_node, ids);
+    Py_DECREF(ids);
+    if (node == NULL)
+        goto done;
+    PyObject *found = PyDict_GetItemWithError(w->index, node);
+    if (found != NULL)
+        result = PyLong_AsLong(found);
+    else if (!PyErr_Occurred())
+        result = append(w, node);
+    Py_DECREF(node);
+done:
+    PyMem_Free(parts.data);
+    return result;
+}
+
+/* An exception raised while mapping an option (not by the user's iterator): an interrupt, a time
+ * limit (BaseExceptions) and a memory error go through; others (an unhashable option, a failing
+ * __eq__ of the user's) are the Python loop's to tell, with the option kept pending. */
+static int passes(void) {
+    return !PyErr_ExceptionMatches(PyExc_Exception) || PyErr_ExceptionMatches(PyExc_MemoryError);
+}
+
+static PyObject *new_table(PyObject *module, PyObject *unused) {
+    Table *t = PyMem_Calloc(1, sizeof(Table));
+    if (t == NULL)
+        return PyErr_NoMemory();
+    t->mask = 1023;
+    t->slots = PyMem_Calloc(t->mask + 1, sizeof(Slot));
+    if (t->slots == NULL) {
+        PyMem_Free(t);
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = PyCapsule_New(t, "sgstudio.explore_table", table_free);
+    if (capsule == NULL)
+        PyMem_Free(t);
+    return capsule;
+}
+
+#define BATCH 16 /* options read before their look-ups: the table's cache lines fetched meanwhile */
+
+static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "ids() takes 7 arguments");
+        return NULL;
+    }
+    Walk w = {args[1], args[2], args[4], args[5], 0, NULL};
+    if (!PyDict_CheckExact(w.index) || !PyList_CheckExact(w.positions)) {
+        PyErr_SetString(PyExc_TypeError, "ids(): the index must be a dict, the positions a list");
+        return NULL;
+    }
+    w.table = PyCapsule_GetPointer(args[6], "sgstudio.explore_table");
+    if (w.table == NULL)
+        return NULL;
+    w.max_positions = PyLong_AsSsize_t(args[3]);
+    if (w.max_positions == -1 && PyErr_Occurred())
+        return NULL;
+    if (w.max_positions > INT32_MAX)
+        w.max_positions = INT32_MAX;
+    PyObject *it = PyObject_GetIter(args[0]);
+    if (it == NULL)
+        return NULL;
+    iternextfunc next = Py_TYPE(it)->tp_iternext;
+    Buffer out = {NULL, 0, 0};
+    PyObject *pending = NULL, *rest = Py_None, *raised = Py_None, *result = NULL;
+    PyObject *batch[BATCH];
+    Key keys[BATCH];
+    int finished = 0, n = 0, b = 0;
+    while (!finished) {
+        for (n = 0; n < BATCH; n++) {
+            PyObject *option = next(it);
+            if (option == NULL) {
+                finished = 1;
+                if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_StopIteration))
+                    PyErr_Clear();
+                if (PyErr_Occurred()) {  /* the user's exception: handed back, raised by the caller */
+                    PyObject *type, *value, *tb;
+                    PyErr_Fetch(&type, &value, &tb);
+                    PyErr_NormalizeException(&type, &value, &tb);
+                    if (tb != NULL)
+                        PyException_SetTraceback(value, tb);
+                    Py_XDECREF(type);
+                    Py_XDECREF(tb);
+                    raised = value;
+                }
+                break;
+            }
+            batch[n] = option;
+            keys[n].tag = TAG_EMPTY;
+            if (!PyList_CheckExact(option)) {
+                pack(option, &keys[n]);
+                if (keys[n].tag != TAG_EMPTY)
+                    __builtin_prefetch(&w.table->slots[keys[n].hash & w.table->mask]);
+            }
+        }
+        for (b = 0; b < n; b++) {
+            PyObject *option = batch[b];
+            long id = PyList_CheckExact(option) ? sum_id(&w, option) : keyed_id(&w, option, &keys[b]);
+            if (id == FAILED && passes())
+                goto drop_batch;
+            if (id < 0) {  /* the Python loop takes it from this option on */
+                PyErr_Clear();
+                if (raised != Py_None)  /* the user's exception comes first */
+                    goto drop_batch_and_answer;
+                pending = PyList_New(n - b);
+                if (pending == NULL)
+                    goto drop_batch;
+                for (int j = b; j < n; j++)
+                    PyList_SET_ITEM(pending, j - b, batch[j]);
+                n = b;
+                if (!finished) {
+                    Py_INCREF(it);
+                    rest = it;
+                }
+                goto answer;
+            }
+            Py_DECREF(option);
+            if (out.size < out.capacity)
+                out.data[out.size++] = (int32_t)id;
+            else if (push(&out, (int32_t)id) < 0) {
+                b++;
+                goto drop_batch;
+            }
+        }
+    }
+answer:
+    if (pending == NULL && raised != Py_None && (pending = PyList_New(0)) == NULL)
+        goto done;
+    PyObject *done_ids = PyBytes_FromStringAndSize(out.data ? (const char *)out.data : "",
+                                                   out.size * (Py_ssize_t)sizeof(int32_t));
+    if (done_ids == NULL || pending == NULL) {
+        result = done_ids;
+        goto done;
+    }
+    result = PyTuple_Pack(4, done_ids, pending, rest, raised);
+    Py_DECREF(done_ids);
+    goto done;
+drop_batch_and_answer:
+    for (int j = b; j < n; j++)
+        Py_DECREF(batch[j]);
+    goto answer;
+drop_batch:
+    for (int j = b; j < n; j++)
+        Py_DECREF(batch[j]);
+done:
+    if (raised != Py_None)
+        Py_DECREF(raised);  /* the tuple, if made, holds its own reference */
+    if (rest != Py_None)
+        Py_DECREF(rest);
+    Py_XDECREF(pending);
+    Py_DECREF(it);
+    PyMem_Free(out.data);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"ids", (PyCFunction)(void (*)(void))ids, METH_FASTCALL,
+     "ids(opts, index, positions, max_positions, sum_node, position_problem, table)"},
+    {"table", new_table, METH_NOARGS, "table() -> a new table of packed positions, for ids()"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, SGS_STR(SGS_MODULE), "The exploration's inner loop in C.", -1, methods,
+};
+
+PyMODINIT_FUNC SGS_CAT(PyInit_, SGS_MODULE)(void) {
+    return PyModule_Create(&module_def);
+}
