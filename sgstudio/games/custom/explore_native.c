@@ -391,7 +391,8 @@ static PyObject *new_table(PyObject *module, PyObject *unused) {
     return capsule;
 }
 
-#define BATCH 16 /* options read before their look-ups: the table's cache lines fetched meanwhile */
+#define WINDOW 32 /* options read ahead of their look-ups (a power of two): the table's cache line
+                     of each is fetched while the next ones are read and the older ones mapped */
 
 static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 7) {
@@ -417,11 +418,11 @@ static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
     iternextfunc next = Py_TYPE(it)->tp_iternext;
     Buffer out = {NULL, 0, 0};
     PyObject *pending = NULL, *rest = Py_None, *raised = Py_None, *result = NULL;
-    PyObject *batch[BATCH];
-    Key keys[BATCH];
-    int finished = 0, n = 0, b = 0;
-    while (!finished) {
-        for (n = 0; n < BATCH; n++) {
+    PyObject *ring[WINDOW];
+    Key keys[WINDOW];
+    int finished = 0, head = 0, count = 0;
+    for (;;) {
+        if (!finished) {
             PyObject *option = next(it);
             if (option == NULL) {
                 finished = 1;
@@ -437,45 +438,52 @@ static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
                     Py_XDECREF(tb);
                     raised = value;
                 }
-                break;
-            }
-            batch[n] = option;
-            keys[n].tag = TAG_EMPTY;
-            if (!PyList_CheckExact(option)) {
-                pack(option, &keys[n]);
-                if (keys[n].tag != TAG_EMPTY)
-                    __builtin_prefetch(&w.table->slots[keys[n].hash & w.table->mask]);
-            }
-        }
-        for (b = 0; b < n; b++) {
-            PyObject *option = batch[b];
-            long id = PyList_CheckExact(option) ? sum_id(&w, option) : keyed_id(&w, option, &keys[b]);
-            if (id == FAILED && passes())
-                goto drop_batch;
-            if (id < 0) {  /* the Python loop takes it from this option on */
-                PyErr_Clear();
-                if (raised != Py_None)  /* the user's exception comes first */
-                    goto drop_batch_and_answer;
-                pending = PyList_New(n - b);
-                if (pending == NULL)
-                    goto drop_batch;
-                for (int j = b; j < n; j++)
-                    PyList_SET_ITEM(pending, j - b, batch[j]);
-                n = b;
-                if (!finished) {
-                    Py_INCREF(it);
-                    rest = it;
+            } else {
+                int at = (head + count) & (WINDOW - 1);
+                ring[at] = option;
+                keys[at].tag = TAG_EMPTY;
+                if (!PyList_CheckExact(option)) {
+                    pack(option, &keys[at]);
+                    if (keys[at].tag != TAG_EMPTY)
+                        __builtin_prefetch(&w.table->slots[keys[at].hash & w.table->mask]);
                 }
-                goto answer;
-            }
-            Py_DECREF(option);
-            if (out.size < out.capacity)
-                out.data[out.size++] = (int32_t)id;
-            else if (push(&out, (int32_t)id) < 0) {
-                b++;
-                goto drop_batch;
+                count++;
             }
         }
+        if (count == 0) {
+            if (finished)
+                break;
+            continue;
+        }
+        if (count < WINDOW && !finished)
+            continue;
+        PyObject *option = ring[head];  /* the oldest: its slot has had time to arrive */
+        long id = PyList_CheckExact(option) ? sum_id(&w, option) : keyed_id(&w, option, &keys[head]);
+        if (id == FAILED && passes())
+            goto drop_ring;
+        if (id < 0) {  /* the Python loop takes it from this option on */
+            PyErr_Clear();
+            if (raised != Py_None)  /* the user's exception comes first */
+                goto drop_ring_and_answer;
+            pending = PyList_New(count);
+            if (pending == NULL)
+                goto drop_ring;
+            for (int j = 0; j < count; j++)
+                PyList_SET_ITEM(pending, j, ring[(head + j) & (WINDOW - 1)]);
+            count = 0;
+            if (!finished) {
+                Py_INCREF(it);
+                rest = it;
+            }
+            goto answer;
+        }
+        Py_DECREF(option);
+        head = (head + 1) & (WINDOW - 1);
+        count--;
+        if (out.size < out.capacity)
+            out.data[out.size++] = (int32_t)id;
+        else if (push(&out, (int32_t)id) < 0)
+            goto drop_ring;
     }
 answer:
     if (pending == NULL && raised != Py_None && (pending = PyList_New(0)) == NULL)
@@ -489,13 +497,14 @@ answer:
     result = PyTuple_Pack(4, done_ids, pending, rest, raised);
     Py_DECREF(done_ids);
     goto done;
-drop_batch_and_answer:
-    for (int j = b; j < n; j++)
-        Py_DECREF(batch[j]);
+drop_ring_and_answer:
+    for (int j = 0; j < count; j++)
+        Py_DECREF(ring[(head + j) & (WINDOW - 1)]);
+    count = 0;
     goto answer;
-drop_batch:
-    for (int j = b; j < n; j++)
-        Py_DECREF(batch[j]);
+drop_ring:
+    for (int j = 0; j < count; j++)
+        Py_DECREF(ring[(head + j) & (WINDOW - 1)]);
 done:
     if (raised != Py_None)
         Py_DECREF(raised);  /* the tuple, if made, holds its own reference */
