@@ -61,9 +61,12 @@ def inputs() -> list[tuple[str, list[str], str, Path]]:
 
 
 def wall(cmd: list[str], path: Path, env: dict | None = None) -> float:
+    """Wall time of ``cmd`` reading ``path``; with ``env`` (the baseline's), run in the baseline's
+    tree (``python -m`` looks in the current directory first)."""
+    cwd = env["PYTHONPATH"] if env is not None else None
     with open(path, "rb") as stdin:
         start = time.perf_counter()
-        subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, check=True, env=env)
+        subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, check=True, env=env, cwd=cwd)
         return time.perf_counter() - start
 
 
@@ -81,7 +84,9 @@ def imports_numba(args: list[str], path: Path) -> bool:
 
 
 def main() -> None:
-    baseline = Path(sys.argv[sys.argv.index("--baseline") + 1]).resolve() if "--baseline" in sys.argv else None
+    baseline = None
+    if "--baseline" in sys.argv:
+        baseline = Path(sys.argv[sys.argv.index("--baseline") + 1]).resolve()
     base_env = None
     if baseline is not None:
         import compileall
@@ -112,7 +117,8 @@ def main() -> None:
                     f"{common.median(cpp):7.3f} s {min(ours) / min(cpp):8.1f}x "
                     f"{common.median(ours) / common.median(cpp):7.1f}x")
             if before:
-                line += (f"   {min(before):6.3f} {common.median(before):6.3f} s {min(before) / min(cpp):5.1f}x "
+                line += (f"   {min(before):6.3f} {common.median(before):6.3f} s "
+                         f"{min(before) / min(cpp):5.1f}x "
                          f"{common.median(before) / common.median(cpp):5.1f}x")
             print(line)
         else:

@@ -76,7 +76,8 @@ def explore_timed(size: int) -> None:
     positions = list(explorer.positions)
     n, m = explorer.explored, len(explorer.heads)
     del explorer
-    print(f"1. Wythoff {size} x {size}: {n:,} positions, {m:,} options; CPU times, {ROUNDS} interleaved rounds "
+    print(f"1. Wythoff {size} x {size}: {n:,} positions, {m:,} options; CPU times, {ROUNDS} interleaved "
+          f"rounds "
           f"(the user's options() alone, then the exploration by the compiled loop"
           f"{'' if has_native else ' (not built: the Python loop)'}, then by the Python loop)")
     ratios: dict[str, list[float]] = {"compiled": [], "python": []}
@@ -87,7 +88,8 @@ def explore_timed(size: int) -> None:
             total, explorer = explore_time(options, size, native)
             del explorer
             ratios[label].append((total - user) / user)
-            line += f"; {label} loop: exploring {total:.2f} s, engine {total - user:.2f} s = {ratios[label][-1]:.2f} x"
+            line += (f"; {label} loop: exploring {total:.2f} s, engine {total - user:.2f} s "
+                     f"= {ratios[label][-1]:.2f} x")
         print(line, flush=True)
     for label, found in ratios.items():
         print(f"   {label} loop: the engine's own time / the time inside options(): best {min(found):.2f} x, "
@@ -142,8 +144,9 @@ def memory(size: int) -> None:
         code = MEMORY.format(root=str(Path(__file__).parent.parent), path=WYTHOFF, size=size, native=native)
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         n, m, grew = (int(x) for x in run.stdout.split())
-        print(f"2. memory, {label} loop: {grew / 2**20:,.0f} MiB for {n:,} positions = {grew / n:,.0f} bytes per "
-              f"position, of which {4 * m / n:,.0f} the options (4 bytes each, {m / n:,.0f} a position) and "
+        print(f"2. memory, {label} loop: {grew / 2**20:,.0f} MiB for {n:,} positions = "
+              f"{grew / n:,.0f} bytes per position, of which {4 * m / n:,.0f} the options (4 bytes each, "
+              f"{m / n:,.0f} a position) and "
               f"{(grew - 4 * m) / n:,.0f} the position itself (its tuple, the dict, the row, the table)")
 
 

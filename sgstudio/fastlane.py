@@ -37,13 +37,13 @@ def run(argv: list[str]) -> int | None:
                 data = handle.read()
     except KeyboardInterrupt as err:
         return _failure(err)
-    except Exception:  # noqa: BLE001 - the command line reads it again and says what is wrong
+    except Exception:
         return None
     try:
         out = native.solve(fmt, data)
     except KeyboardInterrupt as err:
         return _failure(err)
-    except Exception:  # noqa: BLE001 - the format's reader decides
+    except Exception:
         out = None
     if out is None:
         if path == "-":  # the command line reads standard input again: what was read is handed on
