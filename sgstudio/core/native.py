@@ -85,8 +85,8 @@ class Extension:
 
     def build(self, folder: Path | None = None) -> Path:
         """Compile with the interpreter's compiler and flags into ``folder`` (default: where
-        :meth:`load` looks); returns the path. Older builds there go. OSError or
-        CalledProcessError when there is no compiler."""
+        :meth:`load` looks); returns the path. Older builds there go. OSError when there is no
+        compiler or the source does not compile."""
         import shlex
         import subprocess
         import sysconfig
@@ -99,9 +99,12 @@ class Extension:
         include = sysconfig.get_paths()["include"]
         with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
             out = Path(tmp) / target.name
-            subprocess.run([*shlex.split(link), "-O2", "-fPIC", f"-I{include}",
-                            f"-DSGS_MODULE={self.module_name()}", self.source, "-o", str(out)],
-                           check=True, capture_output=True)
+            run = subprocess.run([*shlex.split(link), "-O2", "-fPIC", f"-I{include}",
+                                  f"-DSGS_MODULE={self.module_name()}", self.source, "-o", str(out)],
+                                 capture_output=True, text=True)
+            if run.returncode:
+                said = (run.stderr.strip().splitlines() or ["no message"])[-1]
+                raise OSError(f"{os.path.basename(self.source)} did not compile: {said}")
             out.replace(target)
         for stale in target.parent.glob(self.stem + "_*"):
             if stale != target:

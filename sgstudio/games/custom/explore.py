@@ -33,6 +33,7 @@ from __future__ import annotations
 import time
 from array import array
 from collections.abc import Callable
+from types import GeneratorType
 from typing import Any
 
 from sgstudio.games.custom.errors import (
@@ -195,10 +196,10 @@ class Explorer:
             else:
                 try:
                     opts = options(p)
-                    if type(opts) is not list:
+                    if type(opts) is not list and type(opts) is not GeneratorType:
                         opts = self._iterable(opts, p)
-                        if native is None:
-                            opts = list(opts)  # a generator runs here: its errors are the user's
+                    if native is None and type(opts) is not list:
+                        opts = list(opts)  # a generator runs here: its errors are the user's
                 except _PASS:
                     raise
                 except BaseException as exc:  # the user's mistake, SystemExit and RecursionError included

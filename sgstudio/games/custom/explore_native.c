@@ -32,6 +32,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #ifndef SGS_MODULE
 #define SGS_MODULE explore_native
@@ -66,7 +69,8 @@ static int push(Buffer *b, int32_t value) {
 }
 
 /* The table of packed positions: an int, or a tuple of at most 4 ints each in int32's range (most
- * positions of most games), as two 64-bit words and a tag, found by one probe of one array: a dict
+ * positions of most games; items 3 and 4 of a 4-tuple within int16's), as 12 bytes of key and a
+ * tag beside the id, 16 bytes a slot, found by one probe of one array: a dict
  * look-up compares the option with the key it finds, an object elsewhere in memory, and so reads
  * three or four cache lines where this reads one. It is a cache of the dict `index`, which stays
  * complete (every position is put in both; a packed position not found here is looked up there,
@@ -76,25 +80,31 @@ static int push(Buffer *b, int32_t value) {
 #define TAG_INT 1
 #define TAG_TUPLE 2 /* + the length, 0..4 */
 
-typedef struct {
-    int64_t k0, k1;
-    int32_t id, tag;
+#define TAG_BITS 3
+#define MAX_TABLE_ID ((1u << (32 - TAG_BITS)) - 1) /* positions of larger ids: the dict only */
+
+typedef struct { /* 16 bytes, four to a cache line */
+    uint64_t k0;
+    uint32_t k1;
+    uint32_t tagged_id; /* id << TAG_BITS | tag */
 } Slot;
 
 typedef struct {
     Slot *slots;
     size_t mask, used;
+    Buffer scratch; /* the ids of one call, kept from call to call */
 } Table;
 
 typedef struct {
-    int64_t k0, k1;
-    int32_t tag; /* TAG_EMPTY: not packed */
+    uint64_t k0;
+    uint32_t k1;
+    uint32_t tag; /* TAG_EMPTY: not packed */
     uint64_t hash;
 } Key;
 
 static uint64_t mix(const Key *key) {
     uint64_t h = (uint64_t)key->k0 * 0x9E3779B97F4A7C15ull;
-    h ^= ((uint64_t)key->k1 + (uint64_t)key->tag) * 0xC2B2AE3D27D4EB4Full;
+    h ^= ((uint64_t)key->k1 << 3 | key->tag) * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ull;
     return h ^ (h >> 32);
@@ -131,12 +141,14 @@ static void pack(PyObject *value, Key *key) {
         long v = small_int(value, &ok);
         if (!ok)
             return;
-        key->k0 = v;
+        key->k0 = (uint64_t)v;
         key->k1 = 0;
         key->tag = TAG_INT;
     } else if (PyTuple_CheckExact(value)) {
+        /* items 0 and 1 in k0 (32 bits each), item 2 in k1, or items 2 and 3 in k1 (16 bits each) */
         Py_ssize_t n = PyTuple_GET_SIZE(value);
-        uint64_t words[2] = {0, 0};
+        uint64_t k0 = 0;
+        uint32_t k1 = 0;
         if (n > 4)
             return;
         for (Py_ssize_t i = 0; i < n; i++) {
@@ -144,24 +156,66 @@ static void pack(PyObject *value, Key *key) {
             if (!PyLong_CheckExact(item))
                 return;
             long v = small_int(item, &ok);
-            if (!ok || v < INT32_MIN || v > INT32_MAX)
+            if (!ok)
                 return;
-            words[i >> 1] |= (uint64_t)(uint32_t)v << (32 * (i & 1));
+            if (i < 2 || n == 3) {
+                if (v < INT32_MIN || v > INT32_MAX)
+                    return;
+                if (i < 2)
+                    k0 |= (uint64_t)(uint32_t)v << (32 * i);
+                else
+                    k1 = (uint32_t)v;
+            } else {
+                if (v < INT16_MIN || v > INT16_MAX)
+                    return;
+                k1 |= (uint32_t)(uint16_t)v << (16 * (i - 2));
+            }
         }
-        key->k0 = (int64_t)words[0];
-        key->k1 = (int64_t)words[1];
-        key->tag = TAG_TUPLE + (int32_t)n;
+        key->k0 = k0;
+        key->k1 = k1;
+        key->tag = TAG_TUPLE + (uint32_t)n;
     } else {
         return;
     }
     key->hash = mix(key);
 }
 
+/* The slots, zeroed; a large table in huge pages where the system gives them (each look-up is a
+ * random access: with 4 KiB pages most of them also miss the TLB). */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static Slot *slots_new(size_t count) {
+    size_t bytes = count * sizeof(Slot);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE) {
+        bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            return NULL;
+        madvise(p, bytes, MADV_HUGEPAGE);  /* a hint: refused, the pages are small ones */
+        return p;                           /* anonymous pages come zeroed */
+    }
+#endif
+    return PyMem_Calloc(count, sizeof(Slot));
+}
+
+static void slots_free(Slot *slots, size_t count) {
+    size_t bytes = count * sizeof(Slot);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= HUGE_PAGE) {
+        munmap(slots, (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+        return;
+    }
+#endif
+    PyMem_Free(slots);
+}
+
 static Slot *probe(Table *t, const Key *key) {
     size_t i = key->hash & t->mask;
     for (;;) {
         Slot *slot = &t->slots[i];
-        if (slot->tag == TAG_EMPTY || (slot->tag == key->tag && slot->k0 == key->k0 && slot->k1 == key->k1))
+        uint32_t tag = slot->tagged_id & ((1u << TAG_BITS) - 1);
+        if (tag == TAG_EMPTY || (tag == key->tag && slot->k0 == key->k0 && slot->k1 == key->k1))
             return slot;
         i = (i + 1) & t->mask;
     }
@@ -172,7 +226,7 @@ static int table_put(Table *t, const Key *key, int32_t id) {
         size_t size = 2 * (t->mask + 1);
         Slot *old = t->slots;
         size_t old_size = t->mask + 1;
-        Slot *slots = PyMem_Calloc(size, sizeof(Slot));
+        Slot *slots = slots_new(size);
         if (slots == NULL) {
             PyErr_NoMemory();
             return -1;
@@ -180,28 +234,28 @@ static int table_put(Table *t, const Key *key, int32_t id) {
         t->slots = slots;
         t->mask = size - 1;
         for (size_t i = 0; i < old_size; i++) {
-            if (old[i].tag != TAG_EMPTY) {
-                Key k = {old[i].k0, old[i].k1, old[i].tag, 0};
+            if ((old[i].tagged_id & ((1u << TAG_BITS) - 1)) != TAG_EMPTY) {
+                Key k = {old[i].k0, old[i].k1, old[i].tagged_id & ((1u << TAG_BITS) - 1), 0};
                 k.hash = mix(&k);
                 *probe(t, &k) = old[i];
             }
         }
-        PyMem_Free(old);
+        slots_free(old, old_size);
     }
     Slot *slot = probe(t, key);
-    if (slot->tag == TAG_EMPTY)
+    if ((slot->tagged_id & ((1u << TAG_BITS) - 1)) == TAG_EMPTY)
         t->used++;
     slot->k0 = key->k0;
     slot->k1 = key->k1;
-    slot->tag = key->tag;
-    slot->id = id;
+    slot->tagged_id = (uint32_t)id << TAG_BITS | key->tag;
     return 0;
 }
 
 static void table_free(PyObject *capsule) {
     Table *t = PyCapsule_GetPointer(capsule, "sgstudio.explore_table");
     if (t != NULL) {
-        PyMem_Free(t->slots);
+        slots_free(t->slots, t->mask + 1);
+        PyMem_Free(t->scratch.data);
         PyMem_Free(t);
     }
 }
@@ -261,8 +315,8 @@ static long keyed_id(Walk *w, PyObject *value, const Key *key) {
     Slot *slot = NULL;
     if (key->tag != TAG_EMPTY) {
         slot = probe(w->table, key);
-        if (slot->tag != TAG_EMPTY)
-            return slot->id;
+        if ((slot->tagged_id & ((1u << TAG_BITS) - 1)) != TAG_EMPTY)
+            return (long)(slot->tagged_id >> TAG_BITS);
     }
     long id;
     PyObject *found = PyDict_GetItemWithError(w->index, value);
@@ -284,7 +338,7 @@ static long keyed_id(Walk *w, PyObject *value, const Key *key) {
         if (id < 0)
             return id;
     }
-    if (key->tag != TAG_EMPTY && table_put(w->table, key, (int32_t)id) < 0)
+    if (key->tag != TAG_EMPTY && (uint32_t)id <= MAX_TABLE_ID && table_put(w->table, key, (int32_t)id) < 0)
         return FAILED;
     return id;
 }
@@ -380,7 +434,7 @@ static PyObject *new_table(PyObject *module, PyObject *unused) {
     if (t == NULL)
         return PyErr_NoMemory();
     t->mask = 1023;
-    t->slots = PyMem_Calloc(t->mask + 1, sizeof(Slot));
+    t->slots = slots_new(t->mask + 1);
     if (t->slots == NULL) {
         PyMem_Free(t);
         return PyErr_NoMemory();
@@ -416,7 +470,8 @@ static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
     if (it == NULL)
         return NULL;
     iternextfunc next = Py_TYPE(it)->tp_iternext;
-    Buffer out = {NULL, 0, 0};
+    Buffer out = w.table->scratch;
+    out.size = 0;
     PyObject *pending = NULL, *rest = Py_None, *raised = Py_None, *result = NULL;
     PyObject *ring[WINDOW];
     Key keys[WINDOW];
@@ -512,7 +567,7 @@ done:
         Py_DECREF(rest);
     Py_XDECREF(pending);
     Py_DECREF(it);
-    PyMem_Free(out.data);
+    w.table->scratch = out;  /* kept for the next call */
     return result;
 }
 
