@@ -33,7 +33,6 @@ from __future__ import annotations
 import time
 from array import array
 from collections.abc import Callable
-from types import GeneratorType
 from typing import Any
 
 from sgstudio.games.custom.errors import (
@@ -158,7 +157,7 @@ class Explorer:
                  line: int | None = None, shown_path: str | None = None, native: bool = True) -> None:
         self.options = options
         built = native_module() if native else None
-        self.native, self._table = (built.ids, built.table()) if built is not None else (None, None)
+        self.native, self._table = (built.explore, built.table()) if built is not None else (None, None)
         self.max_positions = max_positions
         self.progress = progress
         self.path, self.line, self.shown_path = path, line, shown_path or path
@@ -184,37 +183,68 @@ class Explorer:
     # -- the walk -----------------------------------------------------------------------------------
     def run(self) -> None:
         """List the options of every position reached and not yet listed (breadth first)."""
-        positions, heads, start, flags = self.positions, self.heads, self.start, self.is_sum
-        options, get = self.options, self.index.get
-        native = self.native
-        i = len(flags)
+        positions, native, progress = self.positions, self.native, self.progress
+        i = len(self.is_sum)
         while i < len(positions):
-            p = positions[i]
-            if type(p) is SumNode:
-                heads.extend(p.parts)
-                flags.append(1)
+            if native is not None:  # the compiled loop, up to the next progress report
+                done, stop = native(self.options, positions, self.index, self.heads, self.start, self.is_sum,
+                                    PROGRESS_EVERY - i % PROGRESS_EVERY, self.max_positions, SumNode,
+                                    position_problem, self._table)
+                i += done
+                if stop is not None:  # the next position needs the Python loop
+                    self._finish(positions[i], stop)
+                    i += 1
             else:
-                try:
-                    opts = options(p)
-                    if type(opts) is not list and type(opts) is not GeneratorType:
-                        opts = self._iterable(opts, p)
-                    if native is None and type(opts) is not list:
-                        opts = list(opts)  # a generator runs here: its errors are the user's
-                except _PASS:
-                    raise
-                except BaseException as exc:  # the user's mistake, SystemExit and RecursionError included
-                    raise self._user_error(exc, f"in options({shown(p)})") from None
-                if native is not None:
-                    heads.frombytes(self._native_ids(opts, p, get))
-                else:
-                    heads.fromlist(self._ids(opts, p, get))
-                flags.append(0)
-            start.append(len(heads))
-            i += 1
-            if not i % PROGRESS_EVERY and self.progress is not None:
-                self.progress(i, len(positions))
-        if self.progress is not None:
-            self.progress(i, len(positions))
+                self._position(positions[i])
+                i += 1
+            if not i % PROGRESS_EVERY and progress is not None:
+                progress(i, len(positions))
+        if progress is not None:
+            progress(i, len(positions))
+
+    def _position(self, p: Any) -> None:
+        """List the options of one position (the Python loop)."""
+        if type(p) is SumNode:
+            self.heads.extend(p.parts)
+            self.is_sum.append(1)
+        else:
+            try:
+                opts = self.options(p)
+                if type(opts) is not list:
+                    opts = list(self._iterable(opts, p))  # a generator runs here: its errors are the user's
+            except _PASS:
+                raise
+            except BaseException as exc:  # the user's mistake, SystemExit and RecursionError included
+                raise self._user_error(exc, f"in options({shown(p)})") from None
+            self.heads.fromlist(self._ids(opts, p, self.index.get))
+            self.is_sum.append(0)
+        self.start.append(len(self.heads))
+
+    def _finish(self, p: Any, stop: tuple) -> None:
+        """List the options of a position the compiled loop stopped at: ``("raised", exception)``
+        (options() raised it), ``("returned", value)`` (neither a list, a tuple nor a generator), or
+        ``("stopped", ids, pending, rest, raised)`` (an option it does not take, with the ids before
+        it, that option and the rest of the iterator; or the exception the generator raised)."""
+        ids = b""
+        try:
+            if stop[0] == "raised":
+                raise stop[1]
+            if stop[0] == "returned":
+                opts = list(self._iterable(stop[1], p))
+            else:
+                _, ids, opts, rest, raised = stop
+                if raised is not None:
+                    raise raised
+                if rest is not None:
+                    opts.extend(rest)
+        except _PASS:
+            raise
+        except BaseException as exc:  # the user's mistake, SystemExit and RecursionError included
+            raise self._user_error(exc, f"in options({shown(p)})") from None
+        self.heads.frombytes(ids)
+        self.heads.fromlist(self._ids(opts, p, self.index.get))
+        self.is_sum.append(0)
+        self.start.append(len(self.heads))
 
     def _ids(self, opts: list, p: Any, get: Callable[[Any], int | None]) -> list[int]:
         """The ids of the options (new ones checked and added, in the order met)."""
@@ -229,30 +259,6 @@ class Explorer:
         if None in ids:
             self._fill(ids, opts, p)
         return ids
-
-    def _native_ids(self, opts: Any, p: Any, get: Callable[[Any], int | None]) -> bytes:
-        """The ids of the options by the compiled loop, which runs a generator to its end (its
-        errors are the user's) and leaves to :meth:`_ids` an option it does not take (to say why)."""
-        try:
-            got = self.native(opts, self.index, self.positions, self.max_positions, SumNode,  # type: ignore
-                              position_problem, self._table)
-        except _PASS:
-            raise
-        except BaseException as exc:  # pragma: no cover - the loop hands back all but these
-            raise self._user_error(exc, f"comparing the options of {shown(p)}") from None
-        if type(got) is bytes:
-            return got
-        done, pending, rest, raised = got
-        try:
-            if raised is not None:
-                raise raised
-            if rest is not None:
-                pending.extend(rest)
-        except _PASS:
-            raise
-        except BaseException as exc:  # the user's generator failed
-            raise self._user_error(exc, f"in options({shown(p)})") from None
-        return done + array("i", self._ids(pending, p, get)).tobytes()
 
     def _iterable(self, opts: Any, p: Any) -> Any:
         """An iterator over the options (a string, None or another non-iterable refused in words)."""

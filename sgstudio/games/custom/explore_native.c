@@ -423,9 +423,12 @@ done:
 }
 
 /* An exception raised while mapping an option (not by the user's iterator): an interrupt, a time
- * limit (BaseExceptions) and a memory error go through; others (an unhashable option, a failing
- * __eq__ of the user's) are the Python loop's to tell, with the option kept pending. */
+ * limit (BaseExceptions but SystemExit and GeneratorExit) and a memory error go through; others (an
+ * unhashable option, a failing __eq__ of the user's) are the Python loop's to tell, with the option
+ * kept pending. */
 static int passes(void) {
+    if (PyErr_ExceptionMatches(PyExc_SystemExit) || PyErr_ExceptionMatches(PyExc_GeneratorExit))
+        return 0;  /* raised by the user's __hash__ or __eq__: the Python loop tells it as theirs */
     return !PyErr_ExceptionMatches(PyExc_Exception) || PyErr_ExceptionMatches(PyExc_MemoryError);
 }
 
@@ -448,34 +451,27 @@ static PyObject *new_table(PyObject *module, PyObject *unused) {
 #define WINDOW 32 /* options read ahead of their look-ups (a power of two): the table's cache line
                      of each is fetched while the next ones are read and the older ones mapped */
 
-static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError, "ids() takes 7 arguments");
-        return NULL;
-    }
-    Walk w = {args[1], args[2], args[4], args[5], 0, NULL};
-    if (!PyDict_CheckExact(w.index) || !PyList_CheckExact(w.positions)) {
-        PyErr_SetString(PyExc_TypeError, "ids(): the index must be a dict, the positions a list");
-        return NULL;
-    }
-    w.table = PyCapsule_GetPointer(args[6], "sgstudio.explore_table");
-    if (w.table == NULL)
-        return NULL;
-    w.max_positions = PyLong_AsSsize_t(args[3]);
-    if (w.max_positions == -1 && PyErr_Occurred())
-        return NULL;
-    if (w.max_positions > INT32_MAX)
-        w.max_positions = INT32_MAX;
-    PyObject *it = PyObject_GetIter(args[0]);
-    if (it == NULL)
-        return NULL;
+/* The user's exception, fetched and handed back (with its traceback) for the caller to raise. */
+static PyObject *fetched(void) {
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb != NULL)
+        PyException_SetTraceback(value, tb);
+    Py_XDECREF(type);
+    Py_XDECREF(tb);
+    return value;
+}
+
+/* Map the options of one position (the iterator `it`) to ids appended to `out`: 1 when done; 0 when
+ * stopped, *stop then (pending, rest, raised) for the Python loop (the ids so far are in `out`); -1
+ * with an exception that goes through. */
+static int map_options(Walk *w, PyObject *it, Buffer *out, PyObject **stop) {
     iternextfunc next = Py_TYPE(it)->tp_iternext;
-    Buffer out = w.table->scratch;
-    out.size = 0;
-    PyObject *pending = NULL, *rest = Py_None, *raised = Py_None, *result = NULL;
+    PyObject *pending = NULL, *rest = Py_None, *raised = Py_None;
     PyObject *ring[WINDOW];
     Key keys[WINDOW];
-    int finished = 0, head = 0, count = 0;
+    int finished = 0, head = 0, count = 0, rc = -1;
     for (;;) {
         if (!finished) {
             PyObject *option = next(it);
@@ -483,16 +479,8 @@ static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
                 finished = 1;
                 if (PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_StopIteration))
                     PyErr_Clear();
-                if (PyErr_Occurred()) {  /* the user's exception: handed back, raised by the caller */
-                    PyObject *type, *value, *tb;
-                    PyErr_Fetch(&type, &value, &tb);
-                    PyErr_NormalizeException(&type, &value, &tb);
-                    if (tb != NULL)
-                        PyException_SetTraceback(value, tb);
-                    Py_XDECREF(type);
-                    Py_XDECREF(tb);
-                    raised = value;
-                }
+                if (PyErr_Occurred())
+                    raised = fetched();
             } else {
                 int at = (head + count) & (WINDOW - 1);
                 ring[at] = option;
@@ -500,7 +488,7 @@ static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
                 if (!PyList_CheckExact(option)) {
                     pack(option, &keys[at]);
                     if (keys[at].tag != TAG_EMPTY)
-                        __builtin_prefetch(&w.table->slots[keys[at].hash & w.table->mask]);
+                        __builtin_prefetch(&w->table->slots[keys[at].hash & w->table->mask]);
                 }
                 count++;
             }
@@ -513,13 +501,13 @@ static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
         if (count < WINDOW && !finished)
             continue;
         PyObject *option = ring[head];  /* the oldest: its slot has had time to arrive */
-        long id = PyList_CheckExact(option) ? sum_id(&w, option) : keyed_id(&w, option, &keys[head]);
+        long id = PyList_CheckExact(option) ? sum_id(w, option) : keyed_id(w, option, &keys[head]);
         if (id == FAILED && passes())
             goto drop_ring;
         if (id < 0) {  /* the Python loop takes it from this option on */
             PyErr_Clear();
             if (raised != Py_None)  /* the user's exception comes first */
-                goto drop_ring_and_answer;
+                goto drop_ring_and_stop;
             pending = PyList_New(count);
             if (pending == NULL)
                 goto drop_ring;
@@ -530,51 +518,203 @@ static PyObject *ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
                 Py_INCREF(it);
                 rest = it;
             }
-            goto answer;
+            goto stopped;
         }
         Py_DECREF(option);
         head = (head + 1) & (WINDOW - 1);
         count--;
-        if (out.size < out.capacity)
-            out.data[out.size++] = (int32_t)id;
-        else if (push(&out, (int32_t)id) < 0)
+        if (out->size < out->capacity)
+            out->data[out->size++] = (int32_t)id;
+        else if (push(out, (int32_t)id) < 0)
             goto drop_ring;
     }
-answer:
-    if (pending == NULL && raised != Py_None && (pending = PyList_New(0)) == NULL)
+    if (raised == Py_None)
+        return 1;
+stopped:
+    if (pending == NULL && (pending = PyList_New(0)) == NULL)
         goto done;
-    PyObject *done_ids = PyBytes_FromStringAndSize(out.data ? (const char *)out.data : "",
-                                                   out.size * (Py_ssize_t)sizeof(int32_t));
-    if (done_ids == NULL || pending == NULL) {
-        result = done_ids;
-        goto done;
-    }
-    result = PyTuple_Pack(4, done_ids, pending, rest, raised);
-    Py_DECREF(done_ids);
+    *stop = PyTuple_Pack(3, pending, rest, raised);
+    rc = *stop == NULL ? -1 : 0;
     goto done;
-drop_ring_and_answer:
+drop_ring_and_stop:
     for (int j = 0; j < count; j++)
         Py_DECREF(ring[(head + j) & (WINDOW - 1)]);
     count = 0;
-    goto answer;
+    goto stopped;
 drop_ring:
     for (int j = 0; j < count; j++)
         Py_DECREF(ring[(head + j) & (WINDOW - 1)]);
 done:
     if (raised != Py_None)
-        Py_DECREF(raised);  /* the tuple, if made, holds its own reference */
+        Py_DECREF(raised);
     if (rest != Py_None)
         Py_DECREF(rest);
     Py_XDECREF(pending);
-    Py_DECREF(it);
+    return rc;
+}
+
+typedef struct {
+    int64_t *data;
+    Py_ssize_t size, capacity;
+} Starts;
+
+static int push_start(Starts *b, int64_t value) {
+    if (b->size == b->capacity) {
+        Py_ssize_t capacity = b->capacity ? 2 * b->capacity : 1024;
+        int64_t *data = PyMem_Realloc(b->data, (size_t)capacity * sizeof(int64_t));
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        b->data = data;
+        b->capacity = capacity;
+    }
+    b->data[b->size++] = value;
+    return 0;
+}
+
+/* Append `size` bytes at `data` to an array.array (or anything with frombytes). */
+static int extend_array(PyObject *array, void *data, Py_ssize_t size) {
+    if (size == 0)
+        return 0;
+    PyObject *view = PyMemoryView_FromMemory(data, size, PyBUF_READ);
+    if (view == NULL)
+        return -1;
+    PyObject *done = PyObject_CallMethod(array, "frombytes", "O", view);
+    Py_DECREF(view);
+    Py_XDECREF(done);
+    return done == NULL ? -1 : 0;
+}
+
+/* explore(options, positions, index, heads, start, is_sum, limit, max_positions, sum_node,
+ *         position_problem, table) -> (done, stop)
+ *
+ * Lists the options of positions len(is_sum), len(is_sum) + 1, ... (at most `limit` of them, while
+ * there are positions): their ids appended to `heads` (array 'i'), their ends to `start` (array
+ * 'q'), 0 or 1 to `is_sum` (bytearray); `done` says how many. `stop` is None, or the position after
+ * them needs the Python loop: ("raised", exception) when options() raised, ("returned", value)
+ * when it returned neither a list nor a generator, ("stopped", ids, pending, rest, raised) when its
+ * options stopped the mapping (ids: those before, as bytes; see map_options). The arrays are
+ * extended once a call: a call that raises leaves them at the positions before it, which the next
+ * run explores again (the ids they met are kept in the index: the same ids). */
+static PyObject *explore(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 11) {
+        PyErr_SetString(PyExc_TypeError, "explore() takes 11 arguments");
+        return NULL;
+    }
+    PyObject *options = args[0], *heads = args[3], *start = args[4], *flags = args[5];
+    Walk w = {args[2], args[1], args[8], args[9], 0, NULL};
+    if (!PyDict_CheckExact(w.index) || !PyList_CheckExact(w.positions) || !PyByteArray_CheckExact(flags)) {
+        PyErr_SetString(PyExc_TypeError, "explore(): a list of positions, a dict and a bytearray expected");
+        return NULL;
+    }
+    w.table = PyCapsule_GetPointer(args[10], "sgstudio.explore_table");
+    if (w.table == NULL)
+        return NULL;
+    Py_ssize_t limit = PyLong_AsSsize_t(args[6]);
+    w.max_positions = PyLong_AsSsize_t(args[7]);
+    Py_ssize_t base = PyObject_Length(heads);
+    if (limit == -1 || w.max_positions == -1 || base < 0) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "explore(): bad limits");
+        return NULL;
+    }
+    if (w.max_positions > INT32_MAX)
+        w.max_positions = INT32_MAX;
+    Buffer out = w.table->scratch;
+    out.size = 0;
+    Starts ends = {NULL, 0, 0};
+    Py_ssize_t i = PyByteArray_GET_SIZE(flags), first = i, done = 0;
+    char *sums = NULL;
+    PyObject *stop = Py_None, *result = NULL;
+    Py_INCREF(stop);
+    if (limit > 0 && (sums = PyMem_Malloc((size_t)limit)) == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    while (done < limit && i < PyList_GET_SIZE(w.positions)) {
+        PyObject *p = PyList_GET_ITEM(w.positions, i);
+        if ((PyObject *)Py_TYPE(p) == w.sum_node) {
+            PyObject *parts = PyObject_GetAttrString(p, "parts");
+            if (parts == NULL)
+                goto fail;
+            for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(parts); j++) {
+                long id = PyLong_AsLong(PyTuple_GET_ITEM(parts, j));
+                if ((id == -1 && PyErr_Occurred()) || push(&out, (int32_t)id) < 0) {
+                    Py_DECREF(parts);
+                    goto fail;
+                }
+            }
+            Py_DECREF(parts);
+            sums[done] = 1;
+        } else {
+            Py_INCREF(p);
+            PyObject *opts = PyObject_CallOneArg(options, p);
+            Py_DECREF(p);
+            if (opts == NULL) {  /* the user's exception, whatever it is: the caller decides */
+                PyObject *raised = fetched();
+                Py_SETREF(stop, Py_BuildValue("(sN)", "raised", raised));
+                break;
+            }
+            if (!PyList_CheckExact(opts) && !PyTuple_CheckExact(opts) && !PyGen_CheckExact(opts)) {
+                Py_SETREF(stop, Py_BuildValue("(sN)", "returned", opts));
+                break;
+            }
+            PyObject *it = PyObject_GetIter(opts);
+            Py_DECREF(opts);
+            if (it == NULL)
+                goto fail;
+            Py_ssize_t mark = out.size;
+            PyObject *stopped = NULL;
+            int rc = map_options(&w, it, &out, &stopped);
+            Py_DECREF(it);
+            if (rc < 0)
+                goto fail;
+            if (rc == 0) {
+                PyObject *ids = PyBytes_FromStringAndSize((const char *)(out.data + mark),
+                                                          (out.size - mark) * (Py_ssize_t)sizeof(int32_t));
+                out.size = mark;
+                if (ids == NULL) {
+                    Py_DECREF(stopped);
+                    goto fail;
+                }
+                Py_SETREF(stop, Py_BuildValue("(sNOOO)", "stopped", ids, PyTuple_GET_ITEM(stopped, 0),
+                                              PyTuple_GET_ITEM(stopped, 1), PyTuple_GET_ITEM(stopped, 2)));
+                Py_DECREF(stopped);
+                break;
+            }
+            sums[done] = 0;
+        }
+        if (push_start(&ends, base + out.size) < 0)
+            goto fail;
+        i++;
+        done++;
+    }
+    if (stop == NULL)
+        goto fail;
+    if (extend_array(heads, out.data, out.size * (Py_ssize_t)sizeof(int32_t)) < 0 ||
+        extend_array(start, ends.data, ends.size * (Py_ssize_t)sizeof(int64_t)) < 0)
+        goto fail;
+    Py_ssize_t had = PyByteArray_GET_SIZE(flags);
+    if (done && PyByteArray_Resize(flags, had + done) < 0)
+        goto fail;
+    if (done)
+        memcpy(PyByteArray_AS_STRING(flags) + had, sums, (size_t)done);
+    (void)first;
+    result = Py_BuildValue("(nO)", done, stop);
+fail:
+    Py_XDECREF(stop);
+    PyMem_Free(sums);
+    PyMem_Free(ends.data);
     w.table->scratch = out;  /* kept for the next call */
     return result;
 }
 
 static PyMethodDef methods[] = {
-    {"ids", (PyCFunction)(void (*)(void))ids, METH_FASTCALL,
-     "ids(opts, index, positions, max_positions, sum_node, position_problem, table)"},
-    {"table", new_table, METH_NOARGS, "table() -> a new table of packed positions, for ids()"},
+    {"explore", (PyCFunction)(void (*)(void))explore, METH_FASTCALL,
+     "explore(options, positions, index, heads, start, is_sum, limit, max_positions, sum_node, "
+     "position_problem, table) -> (done, stop)"},
+    {"table", new_table, METH_NOARGS, "table() -> a new table of packed positions, for explore()"},
     {NULL, NULL, 0, NULL},
 };
 

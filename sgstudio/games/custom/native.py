@@ -7,7 +7,7 @@ the package's build (:mod:`sgstudio.core.native`); without a build
 :mod:`sgstudio.games.custom.explore` runs its Python loop, which gives the same ids.
 
 >>> built = load()
->>> built is None or callable(built.ids) and built.table() is not None
+>>> built is None or callable(built.explore) and built.table() is not None
 True
 """
 
@@ -23,5 +23,5 @@ EXTENSION = Extension(os.path.join(os.path.dirname(os.path.abspath(__file__)), "
 
 
 def load() -> ModuleType | None:
-    """The built extension (``ids``, ``table``), or None."""
+    """The built extension (``explore``, ``table``), or None."""
     return EXTENSION.load()
