@@ -102,12 +102,13 @@ typedef struct {
     uint64_t hash;
 } Key;
 
-static uint64_t mix(const Key *key) {
-    uint64_t h = (uint64_t)key->k0 * 0x9E3779B97F4A7C15ull;
-    h ^= ((uint64_t)key->k1 << 3 | key->tag) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
+static inline uint64_t mix(const Key *key) {  /* splitmix64's finalizer over the key's words */
+    uint64_t h = key->k0 ^ (((uint64_t)key->k1 << 3 | key->tag) * 0x9E3779B97F4A7C15ull);
+    h ^= h >> 30;
     h *= 0xBF58476D1CE4E5B9ull;
-    return h ^ (h >> 32);
+    h ^= h >> 27;
+    h *= 0x94D049BB133111EBull;
+    return h ^ (h >> 31);
 }
 
 /* An exact int's value when it fits in a C long (*ok = 0 otherwise): CPython 3.11's small ints read
@@ -134,7 +135,7 @@ static inline long small_int(PyObject *value, int *ok) {
     return v;
 }
 
-static void pack(PyObject *value, Key *key) {
+static inline __attribute__((always_inline)) void pack(PyObject *value, Key *key) {
     int ok;
     key->tag = TAG_EMPTY;
     if (PyLong_CheckExact(value)) {
@@ -210,7 +211,7 @@ static void slots_free(Slot *slots, size_t count) {
     PyMem_Free(slots);
 }
 
-static Slot *probe(Table *t, const Key *key) {
+static inline __attribute__((always_inline)) Slot *probe(Table *t, const Key *key) {
     size_t i = key->hash & t->mask;
     for (;;) {
         Slot *slot = &t->slots[i];
@@ -222,7 +223,7 @@ static Slot *probe(Table *t, const Key *key) {
 }
 
 static int table_put(Table *t, const Key *key, int32_t id) {
-    if (2 * (t->used + 1) > t->mask + 1) {  /* at most half full */
+    if (4 * (t->used + 1) > t->mask + 1) {  /* at most a quarter full: fewer probes (measured) */
         size_t size = 2 * (t->mask + 1);
         Slot *old = t->slots;
         size_t old_size = t->mask + 1;
