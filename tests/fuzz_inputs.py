@@ -42,8 +42,11 @@ import oracles
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games.dag import query_outcomes
 from sgstudio.core.graph import GameGraph
-from sgstudio.formats import hdu1524, hdu1536, hdu5724, hdu5795, sgs
+from sgstudio.formats import hdu1524, sgs
 from sgstudio.formats.tokens import decode
+from sgstudio.games.board import hdu5724
+from sgstudio.games.snim import hdu1536
+from sgstudio.games.splitnim import hdu5795
 
 FORMATS = ("hdu1524", "hdu1536", "hdu5724", "hdu5795")
 

@@ -12,7 +12,7 @@ CORE_MODULES = [
     "sgstudio.core.games.dag",
     "sgstudio.cli",
     "sgstudio.cli_play",
-    "sgstudio.core.policy",
+    "sgstudio.core.play.policy",
     "sgstudio.formats.tokens",
 ]
 

@@ -38,7 +38,7 @@ import numpy as np
 from sgstudio.core.outcome import Outcome
 
 if TYPE_CHECKING:
-    from sgstudio.core.games.loopy import Gamma
+    from sgstudio.core.values import Gamma
 
 Move = tuple
 MAX_COMPONENTS = 1000

@@ -55,7 +55,7 @@ from sgstudio.core.vertex_table import VertexTable
 
 if TYPE_CHECKING:
 
-    from sgstudio.core.games.loopy import Gamma
+    from sgstudio.core.values import Gamma
 
 Pos = tuple[float, float]
 

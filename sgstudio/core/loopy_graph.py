@@ -34,11 +34,11 @@ import numpy as np
 
 from sgstudio.core.errors import CycleError, format_cycle
 from sgstudio.core.events import Signal
-from sgstudio.core.games.loopy import Gamma
 from sgstudio.core.games.loopy_moves import TokenRules
 from sgstudio.core.incremental import DagStore, int64_copy
 from sgstudio.core.loopy_incremental import LoopyStore
 from sgstudio.core.topo import TopoOrder
+from sgstudio.core.values import Gamma
 
 SMALL = 20_000  # vertices + edges up to which the order is found in pure Python (no numba load)
 

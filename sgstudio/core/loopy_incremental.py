@@ -39,8 +39,9 @@ from heapq import heapify, heappop, heappush
 
 import numpy as np
 
-from sgstudio.core.games.loopy import INF, Gamma, Infinite, generalized_values_auto
+from sgstudio.core.games.loopy import INF, generalized_values_auto
 from sgstudio.core.incremental import DagStore, bulk_adjacency, int64_assign, int64_copy
+from sgstudio.core.values import Gamma, Infinite
 
 ALIVE = -2
 #: A repair may do about (vertices + edges) / BUDGET_DIVISOR units of work (a unit: a vertex

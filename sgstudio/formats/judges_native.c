@@ -11,7 +11,7 @@
  *   snim(text)      HDU 1536 S-Nim: per case one line of W/L, g by the mex over the subtraction set
  *   splitnim3(text) HDU 5795: per test "First player wins." or "Second player wins.", from the
  *                   closed form of split-nim with parts = 3: g(n) = n + 1 for n = 7 (mod 8),
- *                   n - 1 for n = 0 (mod 8), n > 0, else n (sgstudio.core.games.splitnim_closed)
+ *                   n - 1 for n = 0 (mod 8), n > 0, else n (sgstudio.games.splitnim.closed)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

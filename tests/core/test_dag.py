@@ -23,7 +23,7 @@ from sgstudio.core.games.dag import (
     outcome_of,
     query_outcomes,
 )
-from sgstudio.core.play import Game
+from sgstudio.core.play.session import Game
 
 KERNELS = [grundy_values, grundy_values_py, grundy_values_auto]
 

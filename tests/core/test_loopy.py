@@ -23,8 +23,9 @@ from sgstudio.core.games.loopy import (
 )
 from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.games.loopy_levels import generalized_values_levels
-from sgstudio.core.games.loopy_sums import query_outcomes, sum_value
+from sgstudio.core.games.loopy_sums import query_outcomes
 from sgstudio.core.mex import mex
+from sgstudio.core.values import sum_value
 
 
 def levels(n, src, dst):

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from oracles import loopy_outcomes
 
 from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.loopy_policy import choose_loopy_move, loopy_line, repetition
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.play import Game, Mode, PlaySession
+from sgstudio.core.play.draws import choose_loopy_move, loopy_line, repetition
+from sgstudio.core.play.session import Game, Mode, PlaySession
 
 
 @st.composite

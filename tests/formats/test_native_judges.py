@@ -19,7 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio import fastlane
-from sgstudio.formats import hdu1536, hdu5795, native
+from sgstudio.formats import native
+from sgstudio.games.snim import hdu1536
+from sgstudio.games.splitnim import hdu5795
 
 pytestmark = pytest.mark.skipif(native.EXTENSION.load() is None, reason="the C pass is not built here")
 

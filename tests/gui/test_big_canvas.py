@@ -310,7 +310,7 @@ def test_play_starts_on_the_big_graph_from_its_arrays(big, qtbot):
 def test_the_computer_against_itself_keeps_the_moving_token_in_sight(big, qtbot):
     """Issue 21, item 10: on the big drawing the played moves went off the view, which stayed where
     it was; each move now ends with its token in sight (not under the legend or the minimap)."""
-    from sgstudio.core.play import Mode
+    from sgstudio.core.play.session import Mode
 
     canvas, play = big.canvas, big.play
     canvas.fit_graph()

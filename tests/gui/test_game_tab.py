@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout
 from sgstudio.core import registry
 from sgstudio.core.errors import ParseError
 from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.positions.heaps import HeapsPosition
-from sgstudio.core.positions.state import StateError
+from sgstudio.core.heaps import HeapsPosition
+from sgstudio.core.state import StateError
 from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.panels.play_target import TabPlayTarget

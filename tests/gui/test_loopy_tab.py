@@ -11,10 +11,10 @@ from oracles import loopy_outcomes
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 
-from sgstudio.core.games.loopy import Infinite
 from sgstudio.core.graph import GameGraph
-from sgstudio.core.loopy_policy import choose_loopy_move
-from sgstudio.core.play import Mode
+from sgstudio.core.play.draws import choose_loopy_move
+from sgstudio.core.play.session import Mode
+from sgstudio.core.values import Infinite
 from sgstudio.gui import palette
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.canvas.items import RADIUS

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from sgstudio.core.play import Mode
+from sgstudio.core.play.session import Mode
 from sgstudio.gui.actions import TOOLS
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.commands import AddTokenCommand

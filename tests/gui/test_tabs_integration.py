@@ -9,7 +9,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from sgstudio.core.play import Mode
+from sgstudio.core.play.session import Mode
 from sgstudio.formats import sgs
 from sgstudio.gui.canvas import animation
 from sgstudio.gui.commands import AddTokenCommand

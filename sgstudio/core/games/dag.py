@@ -28,8 +28,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from sgstudio.core.analysis import Analysis
+from sgstudio.core.contract import Label
 from sgstudio.core.errors import CycleError, format_cycle
-from sgstudio.core.games.base import Label
 from sgstudio.core.games.token_game import TokenGame, longest_paths, token_analysis
 from sgstudio.core.outcome import Outcome
 
@@ -299,7 +299,7 @@ def query_outcomes(values: np.ndarray, flat: np.ndarray, lengths: np.ndarray) ->
 
 
 
-# -- the token game (the Game protocol of sgstudio.core.play) -------------------------------------
+# -- the token game (the Game protocol of sgstudio.core.play.session) -------------------------------------
 class DagGame(TokenGame):
     """Tokens on a DAG: a move takes one token one step along an out-edge.
 
@@ -384,7 +384,7 @@ class DagGame(TokenGame):
         values = self.values
         return [(v, w) for v, w in self.legal_moves(position) if change and values[w] == values[v] ^ change]
 
-    # -- the game contract (sgstudio.core.games.base; the texts are those of every token game) -------
+    # -- the game contract (sgstudio.core.contract; the texts are those of every token game) -------
     def remaining_length(self, position: Sequence[int]) -> int:
         """The longest remaining game: the sum of the tokens' longest paths (computed once).
 

@@ -59,6 +59,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sgstudio.core.games import loopy_kernels
+from sgstudio.core.values import Gamma, Infinite
 
 Ints = Sequence[int] | np.ndarray
 INF = -1
@@ -67,30 +68,6 @@ _ALIVE = -2
 SMALL = 20_000  # n + m up to which pure Python beats loading numba (as in sgstudio.core.games.dag)
 
 
-@dataclass(frozen=True, slots=True)
-class Infinite:
-    """The value ∞(K) of a vertex (or a sum) from which the game may go on for ever.
-
-    ``followers`` is K, the finite values among the followers. It is truthy exactly when the
-    player to move wins (0 in K: move to a 0); a falsy ∞ is a draw.
-
-    >>> str(Infinite(frozenset({2, 0}))), str(Infinite(frozenset())), bool(Infinite(frozenset({0})))
-    ('∞{0,2}', '∞', True)
-    """
-
-    followers: frozenset[int]
-
-    def __str__(self) -> str:
-        if not self.followers:
-            return "∞"
-        return "∞{" + ",".join(map(str, sorted(self.followers))) + "}"
-
-    def __bool__(self) -> bool:
-        return 0 in self.followers
-
-
-Gamma = int | Infinite
-"""A generalized Sprague-Grundy value: a nimber, or ∞(K)."""
 
 
 @dataclass(frozen=True)

@@ -33,11 +33,12 @@ from itertools import islice
 import numpy as np
 
 from sgstudio.core.analysis import MAX_COMPONENTS, MAX_MOVES, Analysis, Component, WinningMove
-from sgstudio.core.games.base import Label
-from sgstudio.core.games.loopy import INF, Gamma, LoopyValues, generalized_values_auto
+from sgstudio.core.contract import Label
+from sgstudio.core.games.loopy import INF, LoopyValues, generalized_values_auto
 from sgstudio.core.games.loopy_moves import Move, TokenRules, apply_move
 from sgstudio.core.games.token_game import TokenGame, token_move_text
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Gamma
 
 
 class LoopyGame(TokenGame):

@@ -40,8 +40,9 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable, Sequence
 
-from sgstudio.core.games.loopy import INF, Gamma, Infinite
+from sgstudio.core.games.loopy import INF
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Gamma, Infinite
 
 Move = tuple[int, int]
 Tokens = Sequence[int]

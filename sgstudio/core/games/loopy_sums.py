@@ -1,65 +1,21 @@
 """Sums of loopy games: the value and the outcome of several tokens, one at a time or in bulk.
 
 Theory (Smith 1966; Fraenkel-Yesha). Several tokens on a graph form a sum: a move moves one token.
-With generalized Sprague-Grundy values (:mod:`sgstudio.core.games.loopy`) the value of a sum is
-
-- the XOR of the values when all are finite: the player to move wins iff it is not 0, as in Nim;
-- ∞(K ⊕ a) when exactly one component is ∞(K) and the others XOR to a: the player to move wins iff
-  a is in K (move that component to a follower of value a, leaving nim-sum 0), else it is a draw;
-- ∞ (with K empty) when two or more components are ∞: a draw.
+The value of a sum is :func:`sgstudio.core.values.sum_value` of its components' generalized
+Sprague-Grundy values (:mod:`sgstudio.core.games.loopy`), its outcome
+:func:`~sgstudio.core.values.outcome_of`; here the same, for many sums of tokens at once.
 
 Two tokens on one ∞ vertex do not cancel as two equal nimbers do: they are two ∞ components.
-
-Examples
---------
->>> sum_value([3, 5]), sum_value([Infinite(frozenset({1, 6})), 3, 5])   # 3 ^ 5 = 6 is in K
-(6, Infinite(followers=frozenset({0, 7})))
->>> two_draws = sum_value([Infinite(frozenset({0}))] * 2)
->>> print(*[outcome_of(v) for v in (6, 0, Infinite(frozenset({6})), two_draws)])
-WIN LOSE DRAW DRAW
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 
-from sgstudio.core.games.loopy import Gamma, Infinite, LoopyValues
+from sgstudio.core.games.loopy import LoopyValues
 from sgstudio.core.outcome import Outcome
 
 _CODES = (Outcome.LOSE, Outcome.WIN, Outcome.DRAW)
-
-
-def sum_value(values: Iterable[Gamma]) -> Gamma:
-    """γ of the sum of games with these values (see the module docstring).
-
-    >>> sum_value([]), sum_value([Infinite(frozenset({1})), Infinite(frozenset({1}))])
-    (0, Infinite(followers=frozenset()))
-    """
-    total = 0
-    infinite: list[Infinite] = []
-    for value in values:
-        if isinstance(value, Infinite):
-            infinite.append(value)
-        else:
-            total ^= value
-    if not infinite:
-        return total
-    if len(infinite) > 1:
-        return Infinite(frozenset())
-    return Infinite(frozenset(k ^ total for k in infinite[0].followers))
-
-
-def outcome_of(value: Gamma) -> Outcome:
-    """WIN, LOSE or DRAW for the player to move in a game (or a sum) of value ``value``.
-
-    >>> print(outcome_of(0), outcome_of(Infinite(frozenset({0, 1}))))
-    LOSE WIN
-    """
-    if isinstance(value, Infinite):
-        return Outcome.WIN if value else Outcome.DRAW
-    return Outcome.WIN if value else Outcome.LOSE
 
 
 def query_outcomes(values: LoopyValues, flat: np.ndarray, lengths: np.ndarray) -> list[Outcome]:

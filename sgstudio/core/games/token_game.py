@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sgstudio.core.analysis import MAX_MOVES, Analysis, sum_analysis
-from sgstudio.core.games.base import MAX_ITEMS, GameBase, more_items
+from sgstudio.core.contract import MAX_ITEMS, GameBase, more_items
 from sgstudio.core.moves import DAG_SYNTAX, parse_dag_move, relabelled_reason
 
 Label = Callable[[int], str]
@@ -31,7 +31,7 @@ class TokenGame(GameBase):
     part, syntax, example, judge_position = "token", DAG_SYNTAX, "A -> D", "query"
     successors: tuple[tuple[int, ...], ...]
 
-    # -- as a component of a sum (sgstudio.core.sums): the graph and the tokens -------------------
+    # -- as a component of a sum (sgstudio.games.sum.game): the graph and the tokens -------------------
     def rule_text(self) -> str:
         n = len(self.successors)
         return f"({n} vertices)" if n != 1 else "(1 vertex)"
@@ -42,8 +42,8 @@ class TokenGame(GameBase):
     @classmethod
     def from_game_state(cls, state: Any) -> TokenGame:
         """``{"successors": [[1, 2], [2], []]}`` (a graph with a cycle is refused by an acyclic game)."""
-        from sgstudio.core.positions.state import StateError
-        from sgstudio.core.sum_state import read_successors
+        from sgstudio.core.readers import read_successors
+        from sgstudio.core.state import StateError
 
         successors = read_successors(state)
         try:
@@ -53,7 +53,7 @@ class TokenGame(GameBase):
 
     def read_position(self, data: Any) -> tuple[int, ...]:
         """The tokens: vertices of the graph, sorted."""
-        from sgstudio.core.sum_state import read_tokens
+        from sgstudio.core.readers import read_tokens
 
         return read_tokens(data, len(self.successors))
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainterPath, QPainterPathStroker, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyle
 
-from sgstudio.core.games.loopy import Gamma, Infinite
+from sgstudio.core.values import Gamma, Infinite
 from sgstudio.gui import palette
 from sgstudio.gui.canvas.geometry import (  # RADIUS, ARROW and the edges' geometry: imported from here too
     ARROW,

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from sgstudio.core.games.loopy_sums import outcome_of, sum_value
 from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import nim_sum
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import outcome_of, sum_value
 
 QUERY_ROLE = Qt.ItemDataRole.UserRole
 MAX_ROWS = 200  # rows listed at most (a judge file may ask 10^5 queries): the rest are counted
