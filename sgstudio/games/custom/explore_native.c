@@ -449,7 +449,7 @@ static PyObject *new_table(PyObject *module, PyObject *unused) {
     return capsule;
 }
 
-#define WINDOW 32 /* options read ahead of their look-ups (a power of two): the table's cache line
+#define WINDOW 16 /* options read ahead of their look-ups (a power of two): the table's cache line
                      of each is fetched while the next ones are read and the older ones mapped */
 
 /* The user's exception, fetched and handed back (with its traceback) for the caller to raise. */
