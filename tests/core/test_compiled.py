@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sgstudio.core import compiled
+from sgstudio.core import compiled, native
 from sgstudio.core.games import dag_kernels, loopy_kernels
 from sgstudio.formats import hdu1524_kernels, scan_kernels
 from sgstudio.games.snim import hdu1536
@@ -31,7 +31,10 @@ def built():
 
 
 def test_every_kernel_module_is_built_and_named_after_its_source(built):
-    assert len(built) == len(compiled.KERNEL_MODULES)
+    assert len(built) == len(compiled.KERNEL_MODULES) + len(native.EXTENSIONS)  # and the C extensions
+    for name in native.EXTENSIONS:
+        extension = importlib.import_module(name).EXTENSION
+        assert extension.module_path() in built and extension.load() is not None
     for name in compiled.KERNEL_MODULES:
         module = importlib.import_module(name)
         assert compiled.is_built(module) and compiled.module_path(module).exists()
