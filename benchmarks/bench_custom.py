@@ -64,11 +64,11 @@ def explore_time(options, size: int, native: bool):
 def explore_timed(size: int) -> None:
     import numpy as np
 
-    from sgstudio.core.games.dag import grundy_values
     from sgstudio.games.custom.explore import Explorer
     from sgstudio.games.custom.native import load
     from sgstudio.games.custom.remoteness import plain_remoteness
     from sgstudio.games.custom.values import game_values
+    from sgstudio.games.graph.dag.game import grundy_values
 
     options = wythoff_options()
     has_native = load() is not None

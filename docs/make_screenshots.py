@@ -29,7 +29,7 @@ def wait(app: QApplication, ms: int) -> None:
 
 
 def new_window(app: QApplication):
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     settings = QSettings(tempfile.mktemp(suffix=".ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings)
@@ -79,7 +79,7 @@ def graph_shots(app: QApplication) -> None:
 
 
 def play_shot(app: QApplication) -> None:
-    from sgstudio.gui.canvas import animation
+    from sgstudio.games.graph.tab.canvas import animation
 
     animation.DURATION_MS = 1200  # a slow slide, to catch the computer's token on its way
     window = new_window(app)
@@ -102,9 +102,9 @@ def play_shot(app: QApplication) -> None:
 def loopy_shot(app: QApplication) -> None:
     """A loopy game: 2-cycles drawn as two curves, self-loops, purple ∞ vertices, and a DRAW that the
     computer, playing itself, keeps until a position repeats."""
-    from sgstudio.core.graph import GameGraph
+    from sgstudio.app.files import Loaded
     from sgstudio.core.play.session import Mode
-    from sgstudio.gui.files import Loaded
+    from sgstudio.games.graph.model.graph import GameGraph
 
     window = new_window(app)
     edges = [(0, 1), (0, 4), (1, 0), (1, 2), (2, 2), (2, 3), (4, 5), (5, 4), (5, 6), (6, 3), (7, 7),

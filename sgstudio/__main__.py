@@ -14,7 +14,7 @@ def main(argv: list[str] | None = None) -> int:
     status = fastlane.run(args)
     if status is not None:
         return status
-    from sgstudio import cli
+    from sgstudio.cli import main as cli
 
     return cli.main(args)
 

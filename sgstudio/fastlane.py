@@ -55,7 +55,7 @@ def run(argv: list[str]) -> int | None:
         sys.stdout.write(out)
         sys.stdout.flush()
     except BaseException as err:  # a closed pipe, a full disk, Ctrl+C: the command line's words
-        from sgstudio import cli
+        from sgstudio.cli import main as cli
 
         if isinstance(err, OSError | ValueError | AttributeError):
             err = cli.OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
@@ -65,6 +65,6 @@ def run(argv: list[str]) -> int | None:
 
 
 def _failure(err: BaseException) -> int:
-    from sgstudio import cli
+    from sgstudio.cli import main as cli
 
     return cli.failure(err)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.games.board.game import BoardGame
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.game import SplitNim

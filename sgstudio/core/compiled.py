@@ -53,10 +53,10 @@ from sgstudio.core import native
 
 KERNEL_MODULES = (
     "sgstudio.games.takebreak.kernels",
-    "sgstudio.core.games.dag_kernels",
-    "sgstudio.core.games.loopy_kernels",
+    "sgstudio.games.graph.dag.kernels",
+    "sgstudio.games.graph.loopy.kernels",
     "sgstudio.games.snim.kernels",
-    "sgstudio.formats.hdu1524_kernels",
+    "sgstudio.games.graph.hdu1524_kernels",
     "sgstudio.formats.scan_kernels",
 )
 """The modules whose kernels are compiled ahead of time (by name: the kernel imports no game)."""

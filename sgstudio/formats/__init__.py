@@ -19,7 +19,7 @@ FORMATS: dict[str, str] = {
     "hdu5795": "A Simple Nim: take or split into three (First/Second player wins.)",
 }
 MODULES: dict[str, str] = {
-    "hdu1524": "sgstudio.formats.hdu1524",
+    "hdu1524": "sgstudio.games.graph.hdu1524",
     "hdu1536": "sgstudio.games.snim.hdu1536",
     "hdu5724": "sgstudio.games.board.hdu5724",
     "hdu5795": "sgstudio.games.splitnim.hdu5795",

@@ -7,12 +7,12 @@ tab but the window). Adding a game: its package under ``sgstudio/games/`` and on
 
 from __future__ import annotations
 
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.heaps import HeapsPosition
 from sgstudio.core.registry import GameKind, register
 from sgstudio.games.board.game import BoardGame
 from sgstudio.games.board.position import BoardPosition
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.snim.position import SNimPosition
@@ -23,8 +23,7 @@ from sgstudio.games.sum.position import SumPosition
 from sgstudio.games.takebreak.game import TakeBreakGame
 from sgstudio.games.takebreak.position import TakeBreakPosition
 
-TABS = "sgstudio.gui.tabs"
-register(GameKind("dag", "Graph", DagGame, None, ("hdu1524",), f"{TABS}.graph:GraphTab"))
+register(GameKind("dag", "Graph", DagGame, None, ("hdu1524",), "sgstudio.games.graph.tab:GraphTab"))
 register(GameKind("loopy", "Loopy graph", LoopyGame))  # shown on the Graph tab in loopy mode (to come)
 register(GameKind("snim", "S-Nim", SubtractionGame, SNimPosition, ("hdu1536",),
                   "sgstudio.games.snim.tab:SNimTab"))

@@ -19,8 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core import compiled, native
-from sgstudio.core.games import dag_kernels, loopy_kernels
-from sgstudio.formats import hdu1524_kernels, scan_kernels
+from sgstudio.formats import scan_kernels
+from sgstudio.games.graph import hdu1524_kernels
+from sgstudio.games.graph.dag import kernels as dag_kernels
+from sgstudio.games.graph.loopy import kernels as loopy_kernels
 from sgstudio.games.snim import hdu1536
 from sgstudio.games.snim import kernels as snim_kernels
 
@@ -171,7 +173,7 @@ def test_solving_the_big_judge_files_imports_no_numba(built, tmp_path):
     dag.write_text("\n".join(lines) + "\n")
     snim_text = "3 1 4 9\n2\n3 10 200 3000\n1 9999\n0\n"
     (tmp_path / "snim.txt").write_text(snim_text)
-    code = ("import sys; from sgstudio import cli\n"
+    code = ("import sys; from sgstudio.cli import main as cli\n"
             f"cli.main(['solve', 'hdu1524', {str(dag)!r}])\n"
             f"cli.main(['solve', 'hdu1524', '--loopy', {str(dag)!r}])\n"
             f"cli.main(['solve', 'hdu1536', {str(tmp_path / 'snim.txt')!r}])\n"

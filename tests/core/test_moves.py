@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sgstudio.core.games.dag import DagGame
 from sgstudio.games.board.game import BoardGame
+from sgstudio.games.graph.dag.game import DagGame
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.game import SplitNim
 

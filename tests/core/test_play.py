@@ -258,7 +258,7 @@ def dag_positions(draw):
 @settings(max_examples=40, deadline=None)
 @given(dag_positions(), st.sampled_from([1, 2]))
 def test_policy_and_stepping_on_a_dag(case, first):
-    from sgstudio.core.games.dag import DagGame
+    from sgstudio.games.graph.dag.game import DagGame
 
     n, edges, start = case
     game = DagGame.from_edges(n, edges)

@@ -12,9 +12,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_play import Sub, dag_positions, oracle
 
-from sgstudio.core.games.dag import DagGame
 from sgstudio.core.play.policy import choose_move
 from sgstudio.core.play.session import BY_HAND, Mode, PlaySession
+from sgstudio.games.graph.dag.game import DagGame
 
 # The built-in example (vertices A..H = 0..7) with the tokens: on B (value 0) and C (value 3).
 EXAMPLE = DagGame.from_edges(8, [(0, 2), (0, 1), (0, 3), (2, 4), (2, 3), (2, 6), (4, 3), (4, 6), (3, 6),

@@ -22,11 +22,11 @@ from sum_cases import sums
 
 from sgstudio.core import registry
 from sgstudio.core.contract import GameBase
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.outcome import Outcome
 from sgstudio.core.state import StateError
 from sgstudio.games.board.game import BoardGame
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.game import SplitNim

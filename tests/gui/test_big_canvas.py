@@ -15,10 +15,10 @@ from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QInputDialog
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.gui.canvas.big_scene import DETAIL_ITEMS, BigGraphScene
-from sgstudio.gui.commands import AddEdgeCommand, AddTokenCommand, RemoveEdgeCommand
-from sgstudio.gui.files import Loaded
+from sgstudio.app.files import Loaded
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas.big.scene import DETAIL_ITEMS, BigGraphScene
+from sgstudio.games.graph.tab.commands import AddEdgeCommand, AddTokenCommand, RemoveEdgeCommand
 
 N = 200_000
 
@@ -34,7 +34,7 @@ def local_dag(n: int, seed: int = 5) -> np.ndarray:
 @pytest.fixture(scope="module")
 def big(qapp, tmp_path_factory):
     """The main window showing a 200,000-vertex graph with three tokens (module-wide)."""
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     settings = QSettings(str(tmp_path_factory.mktemp("big") / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings)
@@ -281,7 +281,7 @@ def test_rubber_band_selects_the_vertices_inside(big, qtbot):
 
 
 def test_play_starts_on_the_big_graph_from_its_arrays(big, qtbot):
-    from sgstudio.core.games.dag_arrays import ArrayDagGame
+    from sgstudio.games.graph.dag.arrays import ArrayDagGame
 
     model = big.document.model
     qtbot.mouseClick(big.play.start_button, Qt.MouseButton.LeftButton)
@@ -337,7 +337,7 @@ def test_the_computer_against_itself_keeps_the_moving_token_in_sight(big, qtbot)
 
 
 def test_a_graph_growing_past_the_threshold_switches_to_the_big_drawing(window, qtbot, monkeypatch):
-    from sgstudio.gui.canvas import big_canvas
+    from sgstudio.games.graph.tab.canvas.big import canvas as big_canvas
 
     canvas, model = window.canvas, window.document.model
     monkeypatch.setattr(big_canvas, "BIG_VERTICES", len(model) + 2)

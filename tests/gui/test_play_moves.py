@@ -14,9 +14,9 @@ from PySide6.QtGui import QColor
 from tab_play import settle, shown, tab
 
 from sgstudio.core.play.session import Mode, PlaySession
+from sgstudio.games.graph.tab.canvas import animation
+from sgstudio.games.graph.tab.canvas.items import MOVE
 from sgstudio.games.splitnim.tab.heaps import SIZE
-from sgstudio.gui.canvas import animation
-from sgstudio.gui.canvas.items import MOVE
 from sgstudio.gui.tabs import play_mode
 
 L = Qt.MouseButton.LeftButton

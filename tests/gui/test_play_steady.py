@@ -15,8 +15,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QStatusBar, QStyle
 
 from sgstudio.core import registry
-from sgstudio.gui.canvas import animation
-from sgstudio.gui.commands import PlaceTokensCommand
+from sgstudio.games.graph.tab.canvas import animation
+from sgstudio.games.graph.tab.commands import PlaceTokensCommand
 from sgstudio.gui.tabs import play_mode
 
 L = Qt.MouseButton.LeftButton

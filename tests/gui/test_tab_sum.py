@@ -13,9 +13,9 @@ from tab_helpers import show_tab
 
 from sgstudio.core.play.session import Mode
 from sgstudio.core.registry import kind_of
+from sgstudio.games.graph.tab.canvas import animation
 from sgstudio.games.sum.tab import SumTab
 from sgstudio.games.sum.tab.starts import STARTS
-from sgstudio.gui.canvas import animation
 from sgstudio.gui.panels.analysis import MOVE_ROLE
 from sgstudio.gui.tabs.play_mode import REFUSED
 

@@ -1,6 +1,6 @@
 """The computer's policy on loopy games (draws possible), and how a repeated position is recognised.
 
-Theory (see :mod:`sgstudio.core.games.loopy_moves`): from a won position a *progress move* (a
+Theory (see :mod:`sgstudio.games.graph.loopy.moves`): from a won position a *progress move* (a
 winning move of least potential Φ = (sum of values, sum of counters)) lowers Φ at every turn of
 the winner, so the winner wins in finitely many moves against any defence. From a drawn position
 a move to another drawn position always exists, and the opponent can never answer into a position
@@ -15,14 +15,14 @@ lost for us, so keeping the draw never loses. So the computer:
 
 A game for this policy offers, besides the play protocol (``legal_moves``, ``apply``),
 ``outcome``, ``winning_moves``, ``progress_moves``, ``drawing_moves`` and ``potential``, as
-:class:`~sgstudio.core.games.loopy_game.LoopyGame` does; ``candidate_moves(position, limit)`` is
+:class:`~sgstudio.games.graph.loopy.game.LoopyGame` does; ``candidate_moves(position, limit)`` is
 used when present.
 
 Examples
 --------
 Two vertices in a 2-cycle, 1 -> 2 an exit to a sink, and 3 (a self-loop, and 3 -> 1) a draw:
 
->>> from sgstudio.core.games.loopy_game import LoopyGame
+>>> from sgstudio.games.graph.loopy.game import LoopyGame
 >>> game = LoopyGame.from_edges(4, [(0, 1), (1, 0), (1, 2), (3, 3), (3, 1)])
 >>> choose_loopy_move(game, (1,)).move, choose_loopy_move(game, (3,)).move
 ((1, 2), (3, 3))
@@ -39,7 +39,7 @@ from itertools import islice
 from typing import Any
 
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.play.policy import MAX_CANDIDATES, Decision
+from sgstudio.core.play.decision import MAX_CANDIDATES, Decision
 
 
 def choose_loopy_move(game: Any, position: Hashable, *,
@@ -134,7 +134,7 @@ class Repetition:
 def repetition(game: Any, line: Sequence[Hashable]) -> Repetition | None:
     """Whether the last of the positions ``line`` (the start, then one per move) occurred before.
 
-    >>> from sgstudio.core.games.loopy_game import LoopyGame
+    >>> from sgstudio.games.graph.loopy.game import LoopyGame
     >>> game = LoopyGame.from_edges(2, [(0, 1), (1, 0)])
     >>> repetition(game, [(0,), (1,)]) is None, repetition(game, [(0,), (1,), (0,)]).is_draw
     (True, True)

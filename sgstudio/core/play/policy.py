@@ -62,26 +62,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
 
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.play.decision import MAX_CANDIDATES, Decision
 
 if TYPE_CHECKING:  # the protocol lives in play.py, which imports this module
     from sgstudio.core.play.session import Game, Move, Position
-
-MAX_CANDIDATES = 64
-"""At most this many moves are examined from a losing position (see the module docstring)."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A move chosen by the policy, the reason in words, and the opponent's winning replies after it."""
-
-    move: Move
-    reason: str
-    replies: int
 
 
 def outcome(game: Game, position: Position) -> Outcome:

@@ -9,7 +9,7 @@ Theory: every game here is a sum of independent components, so the value of a po
 of the components' Grundy values (Sprague-Grundy theorem); the player to move wins exactly when it
 is non-zero, and the winning moves are those that make it zero. On a loopy graph play may never
 end: a position's outcome (:class:`~sgstudio.core.outcome.Outcome`) may be DRAW, and its value an
-∞(K) (:mod:`sgstudio.core.games.loopy`).
+∞(K) (:mod:`sgstudio.games.graph.loopy.values`).
 
 Hooks a game may add (every game of the registry has them, from
 :class:`sgstudio.core.contract.GameBase`; the policy and the session use them when present):

@@ -6,7 +6,7 @@ their games: tokens on a graph, heaps of any take-and-break rule, S-Nim or split
 rows, Nim heaps. The player to move wins iff the nim-sum T is not 0, and the winning moves are the
 moves of some component from its value a to a XOR T: each component lists them itself
 (:meth:`~sgstudio.core.contract.GameBase.moves_to_value`). A component on a loopy graph may have
-the value ∞(K) (:mod:`sgstudio.core.games.loopy`); then (:mod:`sgstudio.core.games.loopy_sums`):
+the value ∞(K) (:mod:`sgstudio.games.graph.loopy.values`); then (:mod:`sgstudio.games.graph.loopy.sums`):
 
 - exactly one component is ∞(K) and the others XOR to a: the player to move wins iff a is in K, by
   moving that component to a position of value a; otherwise it is a draw;
@@ -30,7 +30,7 @@ drawing moves and the theorem in words: :mod:`sgstudio.games.sum.analysis`.
 
 Examples
 --------
->>> from sgstudio.core.games.loopy_game import LoopyGame
+>>> from sgstudio.games.graph.loopy.game import LoopyGame
 >>> from sgstudio.games.nim.game import NimGame
 >>> from sgstudio.games.takebreak.game import TakeBreakGame
 >>> game, start = SumGame.of([Component(NimGame(), (3,)), Component(TakeBreakGame("0.07"), (4,))])
@@ -154,6 +154,12 @@ class SumGame(GameBase):
         self.may_draw = any(g.may_draw for g in self.games)  # type: ignore[misc]
         self.components = tuple(Component(g, None, names) for g, names in zip(self.games, self.labels,
                                                                                strict=True))
+
+    @staticmethod
+    def component_of(game: GameBase, position: Any, label: Label = str) -> Component:
+        """A component of a sum: a copy of ``game`` at ``position`` (:meth:`Component.copy_of`), for
+        those who reach the Sum game through the registry (a tab's "Add to sum")."""
+        return Component.copy_of(game, position, label)
 
     @classmethod
     def of(cls, components: Sequence[Component]) -> tuple[SumGame, Position]:

@@ -19,7 +19,7 @@ def draw_end(s: PlaySession) -> str:
     """Why a drawn play stops here (the computer then makes no more moves): the position repeats
     one before it and neither side can win, or :data:`DRAW_CAP` moves were played in a draw; else "".
 
-    >>> from sgstudio.core.games.loopy_game import LoopyGame
+    >>> from sgstudio.games.graph.loopy.game import LoopyGame
     >>> s = PlaySession(LoopyGame.from_edges(2, [(0, 1), (1, 0)]), (0,), mode=Mode.COMPUTER_VS_COMPUTER)
     >>> draw_end(s); _ = s.step_forward(); draw_end(s); _ = s.step_forward(); draw_end(s)
     ''

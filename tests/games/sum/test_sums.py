@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from oracles import whole_game_outcomes
 from sum_cases import COMPONENTS, sums
 
-from sgstudio.core.games.loopy_game import LoopyGame
 from sgstudio.core.outcome import Outcome
 from sgstudio.core.play.policy import choose_move
 from sgstudio.core.play.session import Mode, PlaySession
+from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.game import SplitNim
