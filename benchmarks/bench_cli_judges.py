@@ -9,11 +9,14 @@ C++, so that a burst of load hits both), wall time with process start included; 
 of each, and their ratios. The target (issue 27): within 5x of C++, start included. Also printed:
 whether the sgstudio process imported numba (it should not, with the kernels compiled ahead of time:
 ``python -X importtime``), and the floor of any Python answer (an interpreter importing numpy).
-Run: ``.venv/bin/python benchmarks/bench_cli_judges.py``
+``--baseline DIR``: also a tree of an earlier commit (``git archive COMMIT | tar -x -C DIR``, its
+kernels built), run in the same interleaved rounds, for the before/after ratio of a change.
+Run: ``.venv/bin/python benchmarks/bench_cli_judges.py [--baseline DIR]``
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -57,10 +60,13 @@ def inputs() -> list[tuple[str, list[str], str, Path]]:
     ]
 
 
-def wall(cmd: list[str], path: Path) -> float:
+def wall(cmd: list[str], path: Path, env: dict | None = None) -> float:
+    """Wall time of ``cmd`` reading ``path``; with ``env`` (the baseline's), run in the baseline's
+    tree (``python -m`` looks in the current directory first)."""
+    cwd = env["PYTHONPATH"] if env is not None else None
     with open(path, "rb") as stdin:
         start = time.perf_counter()
-        subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, check=True, env=env, cwd=cwd)
         return time.perf_counter() - start
 
 
@@ -78,6 +84,15 @@ def imports_numba(args: list[str], path: Path) -> bool:
 
 
 def main() -> None:
+    baseline = None
+    if "--baseline" in sys.argv:
+        baseline = Path(sys.argv[sys.argv.index("--baseline") + 1]).resolve()
+    base_env = None
+    if baseline is not None:
+        import compileall
+
+        compileall.compile_dir(str(baseline / "sgstudio"), quiet=1)
+        base_env = dict(os.environ, PYTHONPATH=str(baseline))
     common.installed_like()
     rows = []
     for label, args, reference, path in inputs():
@@ -85,20 +100,27 @@ def main() -> None:
         exe = common.compile_cpp(reference)
         same = exe is not None and output(ours_cmd, path) == output([str(exe)], path)
         numba = imports_numba(args, path)
-        ours, cpp = [], []
+        ours, cpp, before = [], [], []
         for _ in range(ROUNDS):
             ours.append(wall(ours_cmd, path))
             if exe is not None:
                 cpp.append(wall([str(exe)], path))
-        rows.append((label, ours, cpp, same, numba))
+            if base_env is not None:
+                before.append(wall(ours_cmd, path, base_env))
+        rows.append((label, ours, cpp, before))
         print(f"{label}: outputs identical {same}, numba imported {numba}", flush=True)
     print(f"\n{'judge file':52} {'sgstudio best/median':>21} {'C++ best/median':>17} "
-          f"{'ratio best/median':>18}")
-    for label, ours, cpp, _, _ in rows:
+          f"{'ratio best/median':>18}" + ("   baseline best/median, its ratio to C++" if baseline else ""))
+    for label, ours, cpp, before in rows:
         if cpp:
-            print(f"{label:52} {min(ours):9.3f} {common.median(ours):9.3f} s {min(cpp):7.3f} "
-                  f"{common.median(cpp):7.3f} s {min(ours) / min(cpp):8.1f}x "
-                  f"{common.median(ours) / common.median(cpp):7.1f}x")
+            line = (f"{label:52} {min(ours):9.3f} {common.median(ours):9.3f} s {min(cpp):7.3f} "
+                    f"{common.median(cpp):7.3f} s {min(ours) / min(cpp):8.1f}x "
+                    f"{common.median(ours) / common.median(cpp):7.1f}x")
+            if before:
+                line += (f"   {min(before):6.3f} {common.median(before):6.3f} s "
+                         f"{min(before) / min(cpp):5.1f}x "
+                         f"{common.median(before) / common.median(cpp):5.1f}x")
+            print(line)
         else:
             print(f"{label:52} {min(ours):9.3f} {common.median(ours):9.3f} s")
     floor = [wall([sys.executable, "-c", "import numpy"], Path("/dev/null")) for _ in range(ROUNDS)]

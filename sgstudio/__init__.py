@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # importing typing would cost every command line's start some ms
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.1.0"
 __all__ = ["Game"]

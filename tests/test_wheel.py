@@ -1,6 +1,8 @@
 """The package's own build ships the compiled kernels (issue 27): a wheel built with ``pip wheel .``
 and installed in a fresh virtual environment answers ``sgstudio values 0.007 100000`` without
-importing numba (``python -X importtime`` lists every module a process imports).
+importing numba (``python -X importtime`` lists every module a process imports); it carries the C
+extensions too (the custom games' exploration loop, the judge files' C pass: ``solve hdu5795``
+answered without numpy).
 
 Kept cheap: the wheel is built without isolation (the kernels already compiled in this tree for
 their present source are taken as they are; the hook compiles the others), the fresh environment
@@ -48,6 +50,10 @@ def test_an_installed_wheel_answers_values_without_numba(tmp_path):
     (wheel,) = (tmp_path / "dist").glob("sgstudio-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert any(n.startswith("sgstudio/games/takebreak/__pycache__/takebreak_kernels_aot_") for n in names)
+    # the C extensions (sgstudio.core.native) and their sources, which name them
+    assert any(n.startswith("sgstudio/games/custom/__pycache__/explore_native_") for n in names)
+    assert any(n.startswith("sgstudio/formats/__pycache__/judges_native_") for n in names)
+    assert {"sgstudio/games/custom/explore_native.c", "sgstudio/formats/judges_native.c"} <= set(names)
     assert "-none-any" not in wheel.name  # a wheel with compiled code carries its platform
 
     fresh = tmp_path / "venv"
@@ -71,3 +77,15 @@ def test_an_installed_wheel_answers_values_without_numba(tmp_path):
     assert len(values) == 100_000
     assert values[:1500] == list(map(str, naive_values([0, 0, 0, 7], 1500)))
     assert values == list(map(str, ValueTable(parse_rule("0.007")).values(100_000).tolist()))
+
+    built = subprocess.run([str(python), "-c", "from sgstudio.games.custom import native; "
+                            "from sgstudio.formats import native as judges; "
+                            "print(native.load() is not None, judges.EXTENSION.load() is not None)"],
+                           cwd=tmp_path, check=True, capture_output=True, text=True, env=env).stdout
+    assert built.split() == ["True", "True"]
+    run = subprocess.run([str(python), "-X", "importtime", "-m", "sgstudio", "solve", "hdu5795"],
+                         input="2\n2\n4 4\n3\n1 2 4\n", cwd=tmp_path, check=True, capture_output=True,
+                         text=True, env=env)
+    assert run.stdout == "Second player wins.\nFirst player wins.\n"
+    imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines() if "|" in line}
+    assert "sgstudio.fastlane" in imported and "numpy" not in imported

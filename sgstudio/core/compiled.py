@@ -49,6 +49,8 @@ if TYPE_CHECKING:  # pathlib costs a command line's start 5 ms: paths are string
 
 import numpy as np
 
+from sgstudio.core import native
+
 KERNEL_MODULES = (
     "sgstudio.games.takebreak.kernels",
     "sgstudio.games.graph.dag.kernels",
@@ -248,10 +250,21 @@ def ensure_built(module: ModuleType) -> Path:
 
 def build_all(if_missing: bool = False, folder: Path | None = None,
               report: Callable[[str], object] = print) -> list[Path]:
-    """Build the extension of every module of :data:`KERNEL_MODULES` (``if_missing``: only those
-    not built for their present source); a module whose build fails is reported and skipped (numba's
-    jit serves it)."""
+    """Build the extension of every module of :data:`KERNEL_MODULES` and the C extensions of
+    :data:`sgstudio.core.native.EXTENSIONS` (``if_missing``: only those not built for their present
+    source); a module whose build fails is reported and skipped (numba's jit, or the Python path,
+    serves it)."""
     built = []
+    for name in native.EXTENSIONS:  # the C extensions (sgstudio.core.native): no numba needed
+        extension = importlib.import_module(name).EXTENSION
+        try:
+            if if_missing and folder is None and extension.module_path().exists():
+                built.append(extension.module_path())
+                continue
+            built.append(extension.build(folder))
+            report(f"compiled {built[-1].name}")
+        except Exception as err:  # no compiler: the Python loops serve
+            report(f"{name}: not compiled ({type(err).__name__}: {err}); its Python path serves")
     for name in KERNEL_MODULES:
         module = importlib.import_module(name)
         try:

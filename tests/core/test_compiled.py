@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sgstudio.core import compiled
+from sgstudio.core import compiled, native
 from sgstudio.formats import scan_kernels
 from sgstudio.games.graph import hdu1524_kernels
 from sgstudio.games.graph.dag import kernels as dag_kernels
@@ -33,7 +33,10 @@ def built():
 
 
 def test_every_kernel_module_is_built_and_named_after_its_source(built):
-    assert len(built) == len(compiled.KERNEL_MODULES)
+    assert len(built) == len(compiled.KERNEL_MODULES) + len(native.EXTENSIONS)  # and the C extensions
+    for name in native.EXTENSIONS:
+        extension = importlib.import_module(name).EXTENSION
+        assert extension.module_path() in built and extension.load() is not None
     for name in compiled.KERNEL_MODULES:
         module = importlib.import_module(name)
         assert compiled.is_built(module) and compiled.module_path(module).exists()

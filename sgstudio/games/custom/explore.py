@@ -43,6 +43,7 @@ from sgstudio.games.custom.errors import (
     shown,
     user_error,
 )
+from sgstudio.games.custom.native import load as native_module
 
 DEFAULT_MAX_POSITIONS = 1_000_000
 """How many positions (sum nodes included) an exploration may reach unless told otherwise."""
@@ -146,12 +147,17 @@ class Explorer:
     After :meth:`run`, ``positions[v]`` is position v (or a :class:`SumNode`), ``index`` maps
     positions back to ids, the options of v are ``heads[start[v]:start[v + 1]]`` (in the order
     ``options`` gave them, repeats kept) and ``is_sum[v]`` is 1 for a sum node.
+
+    ``native``: map options to ids in the compiled loop (:mod:`sgstudio.games.custom.native`) where
+    it is built; the Python loop gives the same ids (it is also what reports a bad option).
     """
 
     def __init__(self, options: Callable[[Any], Any], *, max_positions: int = DEFAULT_MAX_POSITIONS,
                  progress: Callable[[int, int], object] | None = None, path: str | None = None,
-                 line: int | None = None, shown_path: str | None = None) -> None:
+                 line: int | None = None, shown_path: str | None = None, native: bool = True) -> None:
         self.options = options
+        built = native_module() if native else None
+        self.native, self._table = (built.explore, built.table()) if built is not None else (None, None)
         self.max_positions = max_positions
         self.progress = progress
         self.path, self.line, self.shown_path = path, line, shown_path or path
@@ -177,44 +183,85 @@ class Explorer:
     # -- the walk -----------------------------------------------------------------------------------
     def run(self) -> None:
         """List the options of every position reached and not yet listed (breadth first)."""
-        positions, heads, start, flags = self.positions, self.heads, self.start, self.is_sum
-        options, get = self.options, self.index.get
-        i = len(flags)
+        positions, native, progress = self.positions, self.native, self.progress
+        i = len(self.is_sum)
         while i < len(positions):
-            p = positions[i]
-            if type(p) is SumNode:
-                heads.extend(p.parts)
-                flags.append(1)
+            if native is not None:  # the compiled loop, up to the next progress report
+                done, stop = native(self.options, positions, self.index, self.heads, self.start, self.is_sum,
+                                    PROGRESS_EVERY - i % PROGRESS_EVERY, self.max_positions, SumNode,
+                                    position_problem, self._table)
+                i += done
+                if stop is not None:  # the next position needs the Python loop
+                    self._finish(positions[i], stop)
+                    i += 1
             else:
-                try:
-                    opts = options(p)
-                    if type(opts) is not list:
-                        opts = self._listed(opts, p)
-                except _PASS:
-                    raise
-                except BaseException as exc:  # the user's mistake, SystemExit and RecursionError included
-                    raise self._user_error(exc, f"in options({shown(p)})") from None
-                try:
-                    ids = list(map(get, opts))
-                except TypeError:  # an unhashable option: a list (a sum), or a mistake
-                    ids = [self._option_id(o, p) for o in opts]
-                except _PASS:
-                    raise
-                except BaseException as exc:  # a __hash__ or __eq__ of the user's that fails
-                    raise self._user_error(exc, f"comparing the options of {shown(p)}") from None
-                if None in ids:
-                    self._fill(ids, opts, p)
-                heads.fromlist(ids)
-                flags.append(0)
-            start.append(len(heads))
-            i += 1
-            if not i % PROGRESS_EVERY and self.progress is not None:
-                self.progress(i, len(positions))
-        if self.progress is not None:
-            self.progress(i, len(positions))
+                self._position(positions[i])
+                i += 1
+            if not i % PROGRESS_EVERY and progress is not None:
+                progress(i, len(positions))
+        if progress is not None:
+            progress(i, len(positions))
 
-    def _listed(self, opts: Any, p: Any) -> list:
-        """The options as a list (a generator runs here: its errors are the user's, raised as such)."""
+    def _position(self, p: Any) -> None:
+        """List the options of one position (the Python loop)."""
+        if type(p) is SumNode:
+            self.heads.extend(p.parts)
+            self.is_sum.append(1)
+        else:
+            try:
+                opts = self.options(p)
+                if type(opts) is not list:
+                    opts = list(self._iterable(opts, p))  # a generator runs here: its errors are the user's
+            except _PASS:
+                raise
+            except BaseException as exc:  # the user's mistake, SystemExit and RecursionError included
+                raise self._user_error(exc, f"in options({shown(p)})") from None
+            self.heads.fromlist(self._ids(opts, p, self.index.get))
+            self.is_sum.append(0)
+        self.start.append(len(self.heads))
+
+    def _finish(self, p: Any, stop: tuple) -> None:
+        """List the options of a position the compiled loop stopped at: ``("raised", exception)``
+        (options() raised it), ``("returned", value)`` (neither a list, a tuple nor a generator), or
+        ``("stopped", ids, pending, rest, raised)`` (an option it does not take, with the ids before
+        it, that option and the rest of the iterator; or the exception the generator raised)."""
+        ids = b""
+        try:
+            if stop[0] == "raised":
+                raise stop[1]
+            if stop[0] == "returned":
+                opts = list(self._iterable(stop[1], p))
+            else:
+                _, ids, opts, rest, raised = stop
+                if raised is not None:
+                    raise raised
+                if rest is not None:
+                    opts.extend(rest)
+        except _PASS:
+            raise
+        except BaseException as exc:  # the user's mistake, SystemExit and RecursionError included
+            raise self._user_error(exc, f"in options({shown(p)})") from None
+        self.heads.frombytes(ids)
+        self.heads.fromlist(self._ids(opts, p, self.index.get))
+        self.is_sum.append(0)
+        self.start.append(len(self.heads))
+
+    def _ids(self, opts: list, p: Any, get: Callable[[Any], int | None]) -> list[int]:
+        """The ids of the options (new ones checked and added, in the order met)."""
+        try:
+            ids = list(map(get, opts))
+        except TypeError:  # an unhashable option: a list (a sum), or a mistake
+            return [self._option_id(o, p) for o in opts]
+        except _PASS:
+            raise
+        except BaseException as exc:  # a __hash__ or __eq__ of the user's that fails
+            raise self._user_error(exc, f"comparing the options of {shown(p)}") from None
+        if None in ids:
+            self._fill(ids, opts, p)
+        return ids
+
+    def _iterable(self, opts: Any, p: Any) -> Any:
+        """An iterator over the options (a string, None or another non-iterable refused in words)."""
         if isinstance(opts, str | bytes):
             raise PositionError(f"{self._where()}: options({shown(p)}) returned the string {shown(opts)}; "
                                 f"return a list of options (a string is one position: [{shown(opts)}])",
@@ -226,7 +273,7 @@ class Explorer:
             hint = " (does it miss a return?)" if opts is None else ""
             raise PositionError(f"{self._where()}: options({shown(p)}) returned {what}, not a list or a "
                                 f"generator of options{hint}", file=self.path, line=self.line) from None
-        return list(it)
+        return it
 
     def _fill(self, ids: list, opts: list, p: Any) -> None:
         """Give the new options ids (checked; a flat tuple of ints and strings quickly)."""
@@ -249,11 +296,12 @@ class Explorer:
                 index[option] = found
             ids[j] = found
 
-    def _option_id(self, option: Any, parent: Any) -> int | None:
-        """The id of one option (None when new and hashable: :meth:`_fill` adds it)."""
+    def _option_id(self, option: Any, parent: Any) -> int:
+        """The id of one option (a new one checked and added: ids are given in the order met)."""
         if type(option) is list:
             return self._sum_id(option, parent)
-        return self._lookup(option, parent)
+        found = self._lookup(option, parent)
+        return found if found is not None else self._new(option, parent)
 
     def _lookup(self, value: Any, parent: Any) -> int | None:
         try:
@@ -308,6 +356,12 @@ class Explorer:
         if problem is not None:
             raise self._bad(whole, parent, f"its part {shown(item)} is not a position ({problem})")
         return self._append(item)
+
+    def release(self) -> None:
+        """Let every position go (the memory limit was reached: the message needs room)."""
+        self.positions, self.index = [], {}
+        if self.native is not None:
+            self._table = native_module().table()  # type: ignore[union-attr]
 
     # -- messages -----------------------------------------------------------------------------------
     def _limit(self) -> LimitError:

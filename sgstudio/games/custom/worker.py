@@ -314,7 +314,7 @@ def _memory_error(exc: MemoryError, limits: Limits, state: _State) -> LimitError
     where = _where_user_was(exc)
     so_far = state.so_far()
     if state.explorer is not None:  # let the exploration go before telling it
-        state.explorer.positions, state.explorer.index = [], {}
+        state.explorer.release()
     traceback.clear_frames(exc.__traceback__)
     return LimitError(f"stopped: the game used more than {limits.memory_mb:,} MB (the memory limit), "
                       f"{so_far}{where}")

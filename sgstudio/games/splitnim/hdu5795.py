@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sgstudio.core.errors import quote
-from sgstudio.formats import scan_kernels
+from sgstudio.formats import native, scan_kernels
 from sgstudio.formats.tokens import TokenStream, check_not_empty, int_text, read_text
 from sgstudio.games.splitnim.game import closed_form, closed_form_array
 
@@ -97,7 +97,9 @@ def solve(text: str, file: str = "<string>") -> str:
     Well-formed files of heaps below 2**62 take a vectorised path (numpy reads all the numbers at
     once); anything else, errors included, goes through :func:`parse`, which locates every error.
     """
-    fast = _solve_vectorised(text)
+    fast = native.solve("hdu5795", text)  # the C pass, where built and the file plain
+    if fast is None:
+        fast = _solve_vectorised(text)
     if fast is not None:
         return fast
     return "".join((FIRST if case_value(c.heaps) else SECOND) + "\n" for c in parse(text, file))
