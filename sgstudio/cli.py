@@ -38,7 +38,9 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, NoReturn
 
+from sgstudio.core import interrupts
 from sgstudio.core.errors import SGStudioError, one_line, printable
+from sgstudio.core.interrupts import is_interruption
 from sgstudio.formats import FORMATS
 
 EXIT_OK, EXIT_IO, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -186,6 +188,7 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def guarded(run: Callable[[], int]) -> int:
     """``run()`` with every failure turned into one line and an exit status (:func:`failure`)."""
     limit = sys.get_int_max_str_digits()
+    interrupts.install()  # Ctrl+C waits for the end of a compiled kernel's call
     sys.set_int_max_str_digits(0)  # huge heaps are printed in full (the readers need no lift)
     try:
         status = run()
@@ -201,12 +204,17 @@ def failure(err: BaseException) -> int:
     """Print the one line for ``err`` on stderr and return the exit status (module docstring)."""
     if isinstance(err, SystemExit):  # --help, or a parser that exits by itself
         return err.code if isinstance(err.code, int) else EXIT_OK if err.code is None else EXIT_BAD_INPUT
-    if isinstance(err, KeyboardInterrupt):
+    if is_interruption(err):  # a KeyboardInterrupt, or an error it caused (issue 28)
         _say("sgstudio: interrupted")
         return EXIT_INTERRUPTED
     if isinstance(err, SGStudioError):
         _say(str(err))
         return EXIT_BAD_INPUT
+    if isinstance(err, MemoryError):  # a size no check foresaw: words, not a crash log (issue 28)
+        from sgstudio.core.limits import out_of_memory
+
+        _say(f"sgstudio: {out_of_memory(err)}")
+        return EXIT_IO
     if isinstance(err, OSError):
         _silence_output()
         closed = isinstance(err, BrokenPipeError) or err.errno == errno.EPIPE

@@ -49,6 +49,8 @@ if TYPE_CHECKING:  # pathlib costs a command line's start 5 ms: paths are string
 
 import numpy as np
 
+from sgstudio.core.interrupts import held
+
 KERNEL_MODULES = (
     "sgstudio.core.games.takebreak_kernels",
     "sgstudio.core.games.dag_kernels",
@@ -141,8 +143,9 @@ def load(module: ModuleType) -> ModuleType | None:
             try:
                 loader = importlib.machinery.ExtensionFileLoader(name, path)
                 spec = importlib.util.spec_from_file_location(name, path, loader=loader)
-                built = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-                loader.exec_module(built)
+                with held():  # a Ctrl+C while the extension initialises waits for its end
+                    built = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+                    loader.exec_module(built)
             except (ImportError, OSError):  # pragma: no cover - a broken build: jit instead
                 built = None
         _loaded[module.__name__] = built

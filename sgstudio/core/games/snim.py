@@ -40,6 +40,7 @@ from sgstudio.core.games.base import GameBase, Label
 from sgstudio.core.games.snim_direct import direct_values, reachable_sums
 from sgstudio.core.games.snim_kernels import _dtype_for, _fill, _kernel
 from sgstudio.core.games.snim_kernels import plan as plan  # public: solvers announce their tables
+from sgstudio.core.limits import check_values
 from sgstudio.core.moves import SNIM_SYNTAX, parse_snim_move, renumbered_reason
 
 DEFAULT_LIMIT = 1 << 25  # values the period search may compute before it gives up (33,554,432)
@@ -160,6 +161,8 @@ class SubtractionGame(GameBase):
         if n <= self._n:
             return
         if n > self._g.size:
+            check_values(max(n, 2 * self._g.size), self._g.itemsize, "values of the subtraction set",
+                         "ask for fewer values (a smaller N or --max)")
             grown = np.empty(max(n, 2 * self._g.size), self._g.dtype)
             grown[: self._n] = self._g[: self._n]
             self._g = grown
