@@ -210,10 +210,10 @@ def failure(err: BaseException) -> int:
     if isinstance(err, SGStudioError):
         _say(str(err))
         return EXIT_BAD_INPUT
-    if isinstance(err, MemoryError):  # a size no check foresaw: words, not a crash log (issue 28)
-        from sgstudio.core.limits import out_of_memory
+    from sgstudio.core.limits import is_memory_failure, out_of_memory
 
-        _say(f"sgstudio: {out_of_memory(err)}")
+    if is_memory_failure(err):  # a size no check foresaw: words, not a crash log (issue 28)
+        _say(f"sgstudio: {out_of_memory(err if isinstance(err, MemoryError) else None)}")
         return EXIT_IO
     if isinstance(err, OSError):
         _silence_output()

@@ -110,3 +110,34 @@ def out_of_memory(err: MemoryError | None = None) -> str:
         detail = " (" + text.split(" for ")[0].replace("Unable to allocate", "could not allocate") + ")"
     return (f"not enough memory{detail}: ask for less (a smaller N, --max or a smaller input), or "
             "run where more memory is available")
+
+
+def is_memory_failure(err: BaseException | None) -> bool:
+    """Whether ``err`` (or an error in its chain) means the process ran out of memory: a
+    MemoryError, ENOMEM, a thread that cannot start, or, under an address-space limit, a shared
+    library (numba's compiler) that cannot be mapped.
+
+    >>> is_memory_failure(MemoryError()), is_memory_failure(OSError(12, "Cannot allocate memory"))
+    (True, True)
+    >>> is_memory_failure(ValueError("x"))
+    False
+    """
+    import errno
+
+    seen: set[int] = set()
+    todo = [err]
+    while todo:
+        err = todo.pop()
+        if err is None or id(err) in seen:
+            continue
+        seen.add(id(err))
+        text = str(err)
+        if isinstance(err, MemoryError) or (isinstance(err, OSError) and err.errno == errno.ENOMEM):
+            return True
+        if isinstance(err, RuntimeError) and "can't start new thread" in text:
+            return True
+        if (isinstance(err, OSError | ImportError) and "shared object" in text
+                and address_space_room() is not None):
+            return True
+        todo += [err.__cause__, err.__context__]
+    return False

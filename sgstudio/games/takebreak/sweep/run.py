@@ -26,6 +26,7 @@ import dask
 from distributed import Client, KilledWorker, LocalCluster, WorkerPlugin, as_completed
 
 from sgstudio.core.errors import SGStudioError, printable
+from sgstudio.core.limits import is_memory_failure
 from sgstudio.games.takebreak.sweep.job import GameResult, run_batch, run_game
 from sgstudio.games.takebreak.sweep.progress import Progress
 from sgstudio.games.takebreak.sweep.store import Store
@@ -152,5 +153,8 @@ def _results(future: object, result: object, codes: list[str]) -> list[GameResul
     err = result[1]  # type: ignore[index]  # (type, exception, traceback)
     if isinstance(err, KilledWorker):
         raise SweepError(f"sweep: {which} killed every worker that ran it ({err})")
+    if isinstance(err, BaseException) and is_memory_failure(err):
+        raise SweepError(f"sweep: {which} ran out of memory on a worker: ask for fewer values (a smaller "
+                         "--values), or give the workers more memory")
     hint = " (is sgstudio installed on the workers?)" if isinstance(err, ImportError) else ""
     raise SweepError(f"sweep: {which} failed on a worker: {type(err).__name__}: {err}{hint}")
