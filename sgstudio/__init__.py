@@ -7,13 +7,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 __version__ = "0.1.0"
 __all__ = ["Game"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:  # no import here: a Ctrl+C at start meets sgstudio's code
     if name == "Game":
         from sgstudio.games.custom.api import Game
 

@@ -160,6 +160,9 @@ def dispatch(argv: list[str]) -> int:
     # No subcommand does linear algebra: without this, importing numpy starts OpenBLAS's threads,
     # some 0.1 s of CPU time on every run (measured; a setting already made is kept)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    if argv[0] in COMMANDS:  # numpy's C start imports modules from C: a Ctrl+C there would read as an
+        with interrupts.held():  # ImportError with no cause; it waits for the import's end instead
+            import numpy  # noqa: F401
     named = [argv[0]] if argv[0] in COMMANDS else list(COMMANDS)
     args = build_parser(named).parse_args(argv)
     if getattr(args, "run", None) is None:

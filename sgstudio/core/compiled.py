@@ -138,7 +138,7 @@ def load(module: ModuleType) -> ModuleType | None:
     """The module's built extension, imported once; None when there is none (or it cannot load)."""
     if module.__name__ not in _loaded:
         path, built = _path(module), None
-        if os.path.exists(path):
+        if os.path.exists(path) and not os.environ.get("SGSTUDIO_NO_AOT"):  # set: numba's jit serves
             name = module_name(module)
             try:
                 loader = importlib.machinery.ExtensionFileLoader(name, path)

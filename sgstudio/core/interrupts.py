@@ -68,7 +68,24 @@ def install() -> bool:
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             signal.signal(signal.SIGINT, _handler)
             _state["installed"] = True
+            sys.unraisablehook = _unraisable(sys.unraisablehook)
     return _state["installed"]
+
+
+def _unraisable(previous: Callable[[Any], object]) -> Callable[[Any], object]:
+    """A KeyboardInterrupt raised where Python cannot raise (a weakref callback of the import system,
+    a ``__del__``) was printed as "Exception ignored" and lost; now it is raised again, in the main
+    thread, a moment later (once the callback is over), and nothing is printed."""
+
+    def hook(unraisable: Any) -> object:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            import _thread
+
+            threading.Timer(0.01, _thread.interrupt_main).start()
+            return None
+        return previous(unraisable)
+
+    return hook
 
 
 @contextlib.contextmanager
