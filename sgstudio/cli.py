@@ -221,6 +221,10 @@ def failure(err: BaseException) -> int:
     if isinstance(err, OSError):
         _silence_output()
         closed = isinstance(err, BrokenPipeError) or err.errno == errno.EPIPE
+        if closed and isinstance(err, OutputError):  # the reader went away: quiet, as other tools
+            from sgstudio.output import EXIT_CLOSED_PIPE
+
+            return EXIT_CLOSED_PIPE
         reason = "the reader closed the pipe" if closed else err.strerror or err
         if isinstance(err, OutputError):
             _say(f"sgstudio: cannot write the output: {reason}")
@@ -271,8 +275,10 @@ def read_input(path: str) -> tuple[str, str]:
 
 def emit(text: str) -> None:
     """Write ``text`` to standard output (OutputError, status 1, if that fails)."""
+    from sgstudio.output import write_all
+
     try:
-        sys.stdout.write(text)
+        write_all(text.encode(getattr(sys.stdout, "encoding", None) or "utf-8", "replace"))
     except (OSError, AttributeError) as err:
         raise OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
                           "standard output is closed") from None
@@ -281,13 +287,10 @@ def emit(text: str) -> None:
 def emit_bytes(data: bytes) -> None:
     """Write ASCII ``data`` to standard output, past the text layer when there is a binary one
     (OutputError, status 1, if that fails)."""
-    binary = getattr(sys.stdout, "buffer", None)
-    if binary is None:
-        emit(data.decode("ascii"))
-        return
+    from sgstudio.output import write_all
+
     try:
-        sys.stdout.flush()
-        binary.write(data)
+        write_all(data)
     except (OSError, AttributeError) as err:
         raise OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
                           "standard output is closed") from None
