@@ -64,16 +64,19 @@ def check_folder(folder: Path) -> None:
     info = os.lstat(folder)
     where = f"the folder {folder}"
     if stat.S_ISLNK(info.st_mode):
-        raise UnsafeFolderError(f"{where} is a symbolic link; sgstudio keeps its recovery files only in a real "
-                           "folder of yours (remove the link, or set XDG_CACHE_HOME to a folder of your own)")
+        raise UnsafeFolderError(f"{where} is a symbolic link; sgstudio keeps its recovery files only "
+                                "in a real folder of yours (remove the link, or set XDG_CACHE_HOME to a "
+                                "folder of yours)")
     if not stat.S_ISDIR(info.st_mode):
         raise UnsafeFolderError(f"{where} is not a folder (remove it, or set XDG_CACHE_HOME elsewhere)")
     if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
         raise UnsafeFolderError(f"{where} belongs to another user (uid {info.st_uid}); sgstudio keeps its "
-                           "recovery files only in a folder of yours (set XDG_CACHE_HOME to one)")
+                                "recovery files only in a folder of yours (set XDG_CACHE_HOME to one)")
     if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        raise UnsafeFolderError(f"{where} may be written by other users (mode {stat.S_IMODE(info.st_mode):o}); "
-                           f"make it private (chmod 700 {folder}) or set XDG_CACHE_HOME to a folder of yours")
+        mode = stat.S_IMODE(info.st_mode)
+        raise UnsafeFolderError(f"{where} may be written by other users (mode {mode:o}); "
+                                f"make it private (chmod 700 {folder}) or set XDG_CACHE_HOME to a "
+                                "folder of yours")
     if stat.S_IMODE(info.st_mode) != 0o700:
         os.chmod(folder, 0o700)
 

@@ -143,11 +143,14 @@ def clean_leftovers() -> None:
     """Remove what no live session owns: temporary files of processes that are gone (a kill during
     a write), and locks without a document whose session is gone."""
     for path in folder().glob(".*"):
-        if path.name.startswith(TEMPORARY) and not _pid_alive(path.name[len(TEMPORARY):].split("-")[0]):
-            _unlink(path)
+        if path.name.startswith(TEMPORARY):
+            owner = path.name[len(TEMPORARY):].split("-")[0]
         elif path.name.startswith(".session-") and path.name.endswith(".tmp"):  # an older version's
-            if not _pid_alive(path.name.rsplit("-", 2)[-2]):
-                _unlink(path)
+            owner = path.name.rsplit("-", 2)[-2]
+        else:
+            continue
+        if not _pid_alive(owner):
+            _unlink(path)
     for lock in folder().glob("session-*.lock"):
         if not lock.with_suffix(".sgs").exists() and not _alive(lock.with_suffix(".sgs")):
             _unlink(lock)
