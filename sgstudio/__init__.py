@@ -7,6 +7,10 @@
 
 from __future__ import annotations
 
+from sgstudio import numba_cache as _numba_cache
+
+_numba_cache.set_default()  # numba's cache in the user's cache folder, before numba is imported
+
 __version__ = "0.1.0"
 __all__ = ["Game"]
 
