@@ -62,7 +62,8 @@ def big_graph(tmp_path_factory) -> str:
 
 @pytest.mark.parametrize("command", ["solve", "solve --loopy", "play", "sum", "play sum"])
 def test_the_graph_commands_beyond_the_limit_end_in_words(tmp_path, big_graph, command):
-    args = {"solve": ["solve", "hdu1524", big_graph], "solve --loopy": ["solve", "hdu1524", "--loopy", big_graph],
+    args = {"solve": ["solve", "hdu1524", big_graph],
+            "solve --loopy": ["solve", "hdu1524", "--loopy", big_graph],
             "play": ["play", "hdu1524", big_graph, "--max-moves", "3"],
             "sum": ["sum", f"dag:{big_graph}:1:0", "nim:3"],
             "play sum": ["play", "sum", f"loopy:{big_graph}:1:0", "--max-moves", "3"]}[command]
