@@ -56,7 +56,8 @@ def big_graph(tmp_path_factory) -> str:
     """A chain of 2,000,000 vertices (hdu1524; a self-loop at its end for --loopy): some 400 MB of work."""
     n = 2_000_000
     path = tmp_path_factory.mktemp("graphs") / "chain.txt"
-    path.write_text("\n".join([str(n), *(f"1 {i + 1}" for i in range(n - 1)), f"1 {n - 1}", "1 0", "0"]) + "\n")
+    lines = [str(n), *(f"1 {i + 1}" for i in range(n - 1)), f"1 {n - 1}", "1 0", "0"]
+    path.write_text("\n".join(lines) + "\n")
     return str(path)
 
 
