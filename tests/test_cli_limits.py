@@ -71,7 +71,8 @@ def test_the_graph_commands_beyond_the_limit_end_in_words(tmp_path, big_graph, c
     assert_words(run_limited(args, 300, tmp_path), tmp_path)
 
 
-@pytest.mark.parametrize(("args", "megabytes"), [(["period", "0.36", "--max", "30000000"], 200),
-                                                (["sweep", "0.16", "--values", "30000000", "--workers", "1"], 300)])
+@pytest.mark.parametrize(("args", "megabytes"), [
+    (["period", "0.36", "--max", "30000000"], 200),
+    (["sweep", "0.16", "--values", "30000000", "--workers", "1"], 300)])
 def test_period_and_sweep_beyond_the_limit_end_in_words(tmp_path, args, megabytes):
     assert_words(run_limited(args, megabytes, tmp_path), tmp_path)
