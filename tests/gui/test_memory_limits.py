@@ -25,7 +25,8 @@ def test_an_h_beyond_the_memory_is_refused_with_a_dialog(qtbot, dialogs, monkeyp
     assert len(dialogs.errors) == 1
     title, text = dialogs.errors[0]
     assert title == "H is too large for the memory"
-    assert text.startswith(f"{largest + 1:,} values of g(0..H) need about ") and "of memory, and about " in text
+    assert text.startswith(f"{largest + 1:,} values of g(0..H) need about ")
+    assert "of memory, and about " in text
     assert text.endswith("is available here; choose a smaller H.")
     assert tab.plot.limit.value() == 77 and chosen == [] and not tab.work.tasks
     assert tab.to_state() == before
