@@ -77,3 +77,12 @@ def test_a_disk_that_fills_up_after_a_short_write_is_status_1(monkeypatch, capsy
     assert status == 1
     assert capsys.readouterr().err == FULL + "\n"
     assert 0 < len(writes.got) < 200_000
+
+
+def test_help_names_every_tab_and_every_exit_status(capsys):
+    from sgstudio.gui.app import tab_keys
+
+    assert cli.main(["--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(f" {key}," in text or f" {key} " in text for key in tab_keys()), text
+    assert "130 interrupted" in text and "141 the reader closed the pipe" in text
