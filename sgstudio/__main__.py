@@ -9,7 +9,7 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch to the CLI (subcommands) or, with no subcommand, the GUI (a Ctrl+C while the command
     line itself loads is an interruption too: ``sgstudio: interrupted``, exit status 130)."""
     try:
-        from sgstudio import cli
+        from sgstudio.cli import main as cli
     except BaseException as err:
         from sgstudio.core.interrupts import EXIT_INTERRUPTED, is_interruption
 
@@ -17,6 +17,7 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print("sgstudio: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+
     return cli.main(sys.argv[1:] if argv is None else argv)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QMessageBox, QWidget
 
-from sgstudio import recovery
+from sgstudio.document import recovery
 
 DISCARD_ALL = "discard all"
 

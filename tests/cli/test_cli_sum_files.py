@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import sys
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 
 GRAPH = "5\n1 1\n2 2 3\n1 4\n0\n1 3\n0\n"  # one hdu1524 case: 0 -> 1 -> 2, 3; 2 -> 4 -> 3; no query
 

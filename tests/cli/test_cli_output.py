@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from sgstudio import cli, output
+from sgstudio import output
+from sgstudio.cli import main as cli
 
 FULL = "sgstudio: cannot write the output: No space left on device"
 
@@ -80,7 +81,7 @@ def test_a_disk_that_fills_up_after_a_short_write_is_status_1(monkeypatch, capsy
 
 
 def test_help_names_every_tab_and_every_exit_status(capsys):
-    from sgstudio.gui.app import tab_keys
+    from sgstudio.app.start import tab_keys
 
     assert cli.main(["--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())

@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from sgstudio.core.errors import SGStudioError
-from sgstudio.formats import json_text, sgs
+from sgstudio.document import sgs
+from sgstudio.formats import json_text
 from sgstudio.paths import user_cache_dir
 from sgstudio.private_files import TEMPORARY, open_lock, private_folder, write_private
 
@@ -56,7 +57,7 @@ class Session:
         self._lock: IO[bytes] | None = None
 
     def write(self, data: dict[str, Any], name: str, origin: str | None) -> None:
-        """Save a :func:`sgstudio.formats.sgs.to_dict` snapshot (any thread; OSError if it fails)."""
+        """Save a :func:`sgstudio.document.sgs.to_dict` snapshot (any thread; OSError if it fails)."""
         self._hold_lock()
         extra = {"recovery": {"name": name, "path": origin, "saved": time.time()}}
         write_private(self.path, sgs.text_of(data, extra).encode("utf-8"))

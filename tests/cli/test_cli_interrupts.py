@@ -24,7 +24,7 @@ STARTER = """if True:
     fd = int(os.environ["SGSTUDIO_TEST_READY"])
     def ready(event, args):  # the command line's module is imported: sgstudio's main() runs
         global fd
-        if event == "import" and args[0] == "sgstudio.cli" and fd >= 0:
+        if event == "import" and args[0] == "sgstudio.cli.main" and fd >= 0:
             os.write(fd, b"."), os.close(fd)
             fd = -1
     sys.addaudithook(ready)
@@ -101,7 +101,7 @@ def test_a_sigint_scan_with_numba_jit_kernels_finds_only_words(tmp_path):
 
 
 def test_an_exception_caused_by_a_keyboard_interrupt_is_an_interruption(capsys):
-    from sgstudio import cli
+    from sgstudio.cli import main as cli
 
     def kernel_loading():
         try:
