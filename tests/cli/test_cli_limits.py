@@ -24,7 +24,9 @@ def limited(megabytes: int):
 
 
 def run_limited(args: list[str], megabytes: int, tmp_path: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "OPENBLAS_NUM_THREADS": "1"}
+    # PYTHONWARNINGS: Dask warns on stderr when its dashboard's port is taken by a sweep running beside
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "OPENBLAS_NUM_THREADS": "1",
+           "PYTHONWARNINGS": "ignore"}
     return subprocess.run([sys.executable, "-m", "sgstudio", *args], capture_output=True, text=True, env=env,
                           preexec_fn=limited(megabytes), timeout=300, check=False)
 
