@@ -18,7 +18,12 @@ def main(argv: list[str] | None = None) -> int:
         print("sgstudio: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
 
-    return cli.main(sys.argv[1:] if argv is None else argv)
+    status = cli.main(sys.argv[1:] if argv is None else argv)
+    if argv is None:  # the run is over, its output flushed: a Ctrl+C now would only kill the exit
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return status
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ STARTER = """if True:
             fd = -1
     sys.addaudithook(ready)
     from sgstudio.__main__ import main
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
 """
 
 
@@ -49,6 +49,7 @@ def commands(tmp: Path) -> dict[str, list[str]]:
         "play": ["play", "hdu1524", chain, "--loopy", "--max-moves", "5"],
         "solve": ["solve", "hdu1524", "--loopy", chain],
         "sweep": ["sweep", "0.16", "--values", "3000", "--workers", "1"],
+        "pattern": ["pattern", "0.16", "--upto", "200000"],
     }
 
 
