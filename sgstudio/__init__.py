@@ -7,15 +7,15 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # importing typing would cost every command line's start some ms
-if TYPE_CHECKING:
-    from typing import Any
+from sgstudio import numba_cache as _numba_cache
+
+_numba_cache.set_default()  # numba's cache in the user's cache folder, before numba is imported
 
 __version__ = "0.1.0"
 __all__ = ["Game"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:  # no import here: a Ctrl+C at start meets sgstudio's code
     if name == "Game":
         from sgstudio.games.custom.api import Game
 

@@ -7,16 +7,30 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the CLI (subcommands) or, with no subcommand, the GUI (a judge file the C pass
-    answers first: :mod:`sgstudio.fastlane`)."""
+    answers first: :mod:`sgstudio.fastlane`). A Ctrl+C while the command line itself loads is an
+    interruption too: ``sgstudio: interrupted``, exit status 130."""
     args = sys.argv[1:] if argv is None else list(argv)
-    from sgstudio import fastlane
+    try:
+        from sgstudio import fastlane
 
-    status = fastlane.run(args)
-    if status is not None:
-        return status
-    from sgstudio.cli import main as cli
+        status = fastlane.run(args)
+        if status is not None:
+            return status
+        from sgstudio.cli import main as cli
+    except BaseException as err:
+        from sgstudio.core.interrupts import EXIT_INTERRUPTED, is_interruption
 
-    return cli.main(args)
+        if not is_interruption(err):
+            raise
+        print("sgstudio: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+    status = cli.main(args)
+    if argv is None:  # the run is over, its output flushed: a Ctrl+C now would only kill the exit
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return status
 
 
 if __name__ == "__main__":

@@ -94,8 +94,10 @@ def read_input(path: str) -> tuple[str, str]:
 
 def emit(text: str) -> None:
     """Write ``text`` to standard output (OutputError, status 1, if that fails)."""
+    from sgstudio.output import write_all
+
     try:
-        sys.stdout.write(text)
+        write_all(text.encode(getattr(sys.stdout, "encoding", None) or "utf-8", "replace"))
     except (OSError, AttributeError) as err:
         raise OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
                           "standard output is closed") from None
@@ -104,13 +106,10 @@ def emit(text: str) -> None:
 def emit_bytes(data: bytes) -> None:
     """Write ASCII ``data`` to standard output, past the text layer when there is a binary one
     (OutputError, status 1, if that fails)."""
-    binary = getattr(sys.stdout, "buffer", None)
-    if binary is None:
-        emit(data.decode("ascii"))
-        return
+    from sgstudio.output import write_all
+
     try:
-        sys.stdout.flush()
-        binary.write(data)
+        write_all(data)
     except (OSError, AttributeError) as err:
         raise OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
                           "standard output is closed") from None

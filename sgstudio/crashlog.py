@@ -31,6 +31,7 @@ import traceback
 from pathlib import Path
 
 from sgstudio.paths import user_cache_dir
+from sgstudio.private_files import NOFOLLOW, private_folder
 
 KEEP = 20
 """How many crash logs are kept (the oldest are removed)."""
@@ -41,8 +42,7 @@ def write(err: BaseException, context: str = "") -> Path:
 
     OSError if the log cannot be written (the caller says so in its one line).
     """
-    folder = user_cache_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = private_folder(user_cache_dir())  # 0700, this user's (UnsafeFolderError, an OSError, if not)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"crash-{stamp}-{os.getpid()}-{secrets.token_hex(3)}.log"
     lines = [
@@ -54,7 +54,8 @@ def write(err: BaseException, context: str = "") -> Path:
         "",
         *traceback.format_exception(type(err), err, err.__traceback__),
     ]
-    with open(path, "x", encoding="utf-8", errors="backslashreplace") as handle:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600)  # new, never a link
+    with open(fd, "w", encoding="utf-8", errors="backslashreplace") as handle:
         handle.write("\n".join(line.rstrip("\n") for line in lines) + "\n")
     _prune(folder)
     return path

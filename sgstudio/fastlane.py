@@ -52,15 +52,11 @@ def run(argv: list[str]) -> int | None:
             sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
         return None
     try:
-        sys.stdout.write(out)
-        sys.stdout.flush()
-    except BaseException as err:  # a closed pipe, a full disk, Ctrl+C: the command line's words
-        from sgstudio.cli import main as cli
+        from sgstudio.console import emit
 
-        if isinstance(err, OSError | ValueError | AttributeError):
-            err = cli.OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
-                                  "standard output is closed")
-        return cli.failure(err)
+        emit(out)  # written in a loop: a short write is an error, never a silent cut
+    except BaseException as err:  # a closed pipe, a full disk, Ctrl+C: the command line's words
+        return _failure(err)
     return 0
 
 

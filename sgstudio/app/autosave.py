@@ -16,10 +16,11 @@ import threading
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from sgstudio.document import recovery, sgs
 from sgstudio.gui import errors
+from sgstudio.private_files import UnsafeFolderError
 
 SETTING = "autosave/seconds"
 DEFAULT_SECONDS = 60
@@ -47,6 +48,7 @@ class Autosave(QObject):
         self._edits = self._written = 0  # edit counter now, and when the recovery file was written
         self._writer: threading.Thread | None = None
         self._closed = False
+        self._refused = ""  # why autosave is off: the recovery folder cannot be trusted
         for stack in tabs.stacks():
             stack.indexChanged.connect(self._edited)
             stack.cleanChanged.connect(self._clean_changed)
@@ -82,7 +84,7 @@ class Autosave(QObject):
         if self.document.is_clean():
             self._drop()
             return False
-        if self._edits == self._written or self.busy():
+        if self._edits == self._written or self.busy() or self._refused:
             return False
         data = sgs.to_dict(self.document.model, self.document.current_tabs())
         origin = str(self.document.path) if self.document.path is not None else None
@@ -97,6 +99,10 @@ class Autosave(QObject):
     def _write(self, data: dict, name: str, origin: str | None, edits: int) -> None:
         try:
             self.session.write(data, name, origin)
+        except UnsafeFolderError as err:  # someone else's folder: autosave stays off (issue 29)
+            self._refused = str(err)
+            self.failed.emit(f"Autosave is off: {err}")
+            return
         except Exception as err:  # a full disk or a bug: the next round tries again
             self.failed.emit(f"Autosave failed: {errors.describe(err, str(self.session.path))}")
             if not isinstance(err, OSError):
@@ -144,13 +150,17 @@ class Autosave(QObject):
 
     # -- recovering ----------------------------------------------------------------------------------
     def offer_recovery(self, parent: QWidget | None = None) -> bool:
-        """Ask about each orphaned recovery file (newest first) until one is restored; True if one was."""
-        for found in recovery.orphans():
-            if not ask_restore(parent, found):
-                found.discard()
-                continue
-            return self.restore(found, parent)
-        return False
+        """One dialog for the orphaned recovery files (:mod:`sgstudio.app.recovery_dialog`): restore
+        one, or discard them all; True if one was restored."""
+        from sgstudio.app import recovery_dialog
+
+        found = recovery.orphans()
+        choice = recovery_dialog.choose(parent, found) if found else None
+        if choice == recovery_dialog.DISCARD_ALL:
+            for orphan in found:
+                orphan.discard()
+            return False
+        return self.restore(choice, parent) if isinstance(choice, recovery.Recovery) else False
 
     def restore(self, found: recovery.Recovery, parent: QWidget | None = None) -> bool:
         """Install a recovery as the open document, unsaved, and make it this session's recovery."""
@@ -174,16 +184,3 @@ class Autosave(QObject):
         found.discard()
         self.autosave()  # this session now holds it
         return True
-
-
-def ask_restore(parent: QWidget | None, found: recovery.Recovery) -> bool:
-    """Restore or Discard? (a real dialog: tests click its buttons)."""
-    box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved work",
-                      "sgstudio did not close properly last time. Unsaved work was kept:\n\n"
-                      f"{found.describe()}\n\nRestore it? Discard deletes it.", parent=parent)
-    restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
-    box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-    box.setDefaultButton(restore)
-    box.setObjectName("recovery_dialog")
-    box.exec()
-    return box.clickedButton() is restore

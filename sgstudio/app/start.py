@@ -190,5 +190,7 @@ def refused(err: BaseException | None, path: str, documents: bool = True) -> int
         return crashed(err, f"screenshot of {path}")
     hint = f" {TAB_HINT}" if documents and not path.endswith(".sgs") else ""
     text = str(err) if isinstance(err, SGStudioError) else describe(err, path) if err else printable(path)
-    print(one_line(text, 2000) + hint, file=sys.stderr)
+    line = one_line(text, 2000)
+    stop = "" if not hint or line.endswith((".", "!", "?")) else "."  # a sentence before the hint
+    print(line + stop + hint, file=sys.stderr)
     return 2

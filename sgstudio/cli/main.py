@@ -53,7 +53,9 @@ from sgstudio.console import emit_bytes as emit_bytes
 from sgstudio.console import flush_output as flush_output
 from sgstudio.console import non_negative as non_negative
 from sgstudio.console import read_input as read_input
+from sgstudio.core import interrupts
 from sgstudio.core.errors import SGStudioError, printable
+from sgstudio.core.interrupts import is_interruption
 from sgstudio.formats import FORMATS, MODULES
 
 COMMANDS: dict[str, str] = {
@@ -140,6 +142,9 @@ def dispatch(argv: list[str]) -> int:
     # No subcommand does linear algebra: without this, importing numpy starts OpenBLAS's threads,
     # some 0.1 s of CPU time on every run (measured; a setting already made is kept)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    if argv[0] in COMMANDS:  # numpy's C start imports modules from C: a Ctrl+C there would read as an
+        with interrupts.held():  # ImportError with no cause; it waits for the import's end instead
+            import numpy  # noqa: F401
     named = [argv[0]] if argv[0] in COMMANDS else list(COMMANDS)
     args = build_parser(named).parse_args(argv)
     if getattr(args, "run", None) is None:
@@ -154,9 +159,10 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="sgstudio",
         description="A studio for impartial games under the Sprague-Grundy theory.",
         epilog="Without a COMMAND it opens the studio window: sgstudio [FILE] [--tab TAB] "
-               "[--screenshot OUT.png], TAB being graph, snim, splitnim or board (FILE is then a judge "
-               "input of that tab's format). Exit status: 0 done, 2 bad input or options, 1 output "
-               "that cannot be written or an internal error (a crash log is named).",
+               "[--screenshot OUT.png], TAB being graph, snim, splitnim, board, takebreak, nim or sum "
+               "(FILE is a judge input of that tab's format, or an .sgs document). Exit status: 0 done, "
+               "2 bad input or options, 1 output that cannot be written or an internal error (a crash "
+               "log is named), 130 interrupted (Ctrl+C), 141 the reader closed the pipe.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     modules = dict.fromkeys(COMMANDS[name] for name in (COMMANDS if names is None else names))
@@ -168,6 +174,7 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def guarded(run: Callable[[], int]) -> int:
     """``run()`` with every failure turned into one line and an exit status (:func:`failure`)."""
     limit = sys.get_int_max_str_digits()
+    interrupts.install()  # Ctrl+C waits for the end of a compiled kernel's call
     sys.set_int_max_str_digits(0)  # huge heaps are printed in full (the readers need no lift)
     try:
         status = run()
@@ -183,15 +190,24 @@ def failure(err: BaseException) -> int:
     """Print the one line for ``err`` on stderr and return the exit status (module docstring)."""
     if isinstance(err, SystemExit):  # --help, or a parser that exits by itself
         return err.code if isinstance(err.code, int) else EXIT_OK if err.code is None else EXIT_BAD_INPUT
-    if isinstance(err, KeyboardInterrupt):
+    if is_interruption(err):  # a KeyboardInterrupt, or an error it caused (issue 28)
         _say("sgstudio: interrupted")
         return EXIT_INTERRUPTED
     if isinstance(err, SGStudioError):
         _say(str(err))
         return EXIT_BAD_INPUT
+    from sgstudio.core.limits import is_memory_failure, out_of_memory
+
+    if is_memory_failure(err):  # a size no check foresaw: words, not a crash log (issue 28)
+        _say(f"sgstudio: {out_of_memory(err if isinstance(err, MemoryError) else None)}")
+        return EXIT_IO
     if isinstance(err, OSError):
         _silence_output()
         closed = isinstance(err, BrokenPipeError) or err.errno == errno.EPIPE
+        if closed and isinstance(err, OutputError):  # the reader went away: quiet, as other tools
+            from sgstudio.output import EXIT_CLOSED_PIPE
+
+            return EXIT_CLOSED_PIPE
         reason = "the reader closed the pipe" if closed else err.strerror or err
         if isinstance(err, OutputError):
             _say(f"sgstudio: cannot write the output: {reason}")

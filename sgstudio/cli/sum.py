@@ -63,12 +63,14 @@ def parse_component(text: str, games: dict | None = None) -> Any:
 
     kind, _, rest = text.partition(":")
     if kind in ("dag", "loopy"):
-        return _tokens(rest, kind)
+        return _tokens(rest, kind, {} if games is None else games)
     return parse_text(text, games)
 
 
-def _tokens(rest: str, kind: str) -> Any:
-    """Tokens on a test case of an HDU 1524 file: a DAG game, or (``loopy``) a loopy token game."""
+def _tokens(rest: str, kind: str, games: dict) -> Any:
+    """Tokens on a test case of an HDU 1524 file: a DAG game, or (``loopy``) a loopy token game.
+    ``games`` keeps, for the run, each file read and each case's game: a file named by several
+    components is read and parsed once, and their games are one (issue 29, item 6)."""
     from sgstudio.console import pick
     from sgstudio.games.graph import hdu1524
     from sgstudio.games.graph.dag.game import DagGame
@@ -82,10 +84,16 @@ def _tokens(rest: str, kind: str) -> Any:
     file, case_text, tokens_text = parts
     if not (case_text.isascii() and case_text.isdigit()):
         raise SGStudioError(f"the test case must be a number from 1, not {case_text!r}")
-    text, name = cli.read_input(file)
     loopy = kind == "loopy"
-    case = pick(hdu1524.parse(text, name, loopy), int(case_text), "test case", "test case", name)
-    game, _ = (LoopyGame if loopy else DagGame).from_judge_case(case)
+    key = (kind, file, int(case_text))
+    if key not in games:
+        if (kind, file) not in games:
+            text, name = cli.read_input(file)
+            games[(kind, file)] = (hdu1524.parse(text, name, loopy), name)
+        cases, name = games[(kind, file)]
+        case = pick(cases, int(case_text), "test case", "test case", name)
+        games[key] = (LoopyGame if loopy else DagGame).from_judge_case(case)[0]
+    game = games[key]
     n = len(game.successors)
     tokens = []
     for token in tokens_text.split(","):

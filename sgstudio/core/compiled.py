@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # pathlib costs a command line's start 5 ms: paths are string
 import numpy as np
 
 from sgstudio.core import native
+from sgstudio.core.interrupts import held
 
 KERNEL_MODULES = (
     "sgstudio.games.takebreak.kernels",
@@ -149,13 +150,14 @@ def load(module: ModuleType) -> ModuleType | None:
     """The module's built extension, imported once; None when there is none (or it cannot load)."""
     if module.__name__ not in _loaded:
         path, built = _path(module), None
-        if os.path.exists(path):
+        if os.path.exists(path) and not os.environ.get("SGSTUDIO_NO_AOT"):  # set: numba's jit serves
             name = module_name(module)
             try:
                 loader = importlib.machinery.ExtensionFileLoader(name, path)
                 spec = importlib.util.spec_from_file_location(name, path, loader=loader)
-                built = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-                loader.exec_module(built)
+                with held():  # a Ctrl+C while the extension initialises waits for its end
+                    built = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+                    loader.exec_module(built)
             except (ImportError, OSError):  # pragma: no cover - a broken build: jit instead
                 built = None
         _loaded[module.__name__] = built

@@ -39,8 +39,8 @@ from typing import IO, Any
 from sgstudio.core.errors import SGStudioError
 from sgstudio.document import sgs
 from sgstudio.formats import json_text
-from sgstudio.formats.atomic import write_atomic
 from sgstudio.paths import user_cache_dir
+from sgstudio.private_files import TEMPORARY, open_lock, private_folder, write_private
 
 
 def folder() -> Path:
@@ -60,7 +60,7 @@ class Session:
         """Save a :func:`sgstudio.document.sgs.to_dict` snapshot (any thread; OSError if it fails)."""
         self._hold_lock()
         extra = {"recovery": {"name": name, "path": origin, "saved": time.time()}}
-        write_atomic(self.path, sgs.text_of(data, extra))
+        write_private(self.path, sgs.text_of(data, extra).encode("utf-8"))
 
     def discard(self) -> None:
         """Remove the recovery file (the document was saved or is no longer wanted); keep the lock."""
@@ -79,8 +79,9 @@ class Session:
     def _hold_lock(self) -> None:
         if self._lock is not None:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(_lock_path(self.path), "a+b")  # noqa: SIM115 - held for the session's life
+        private_folder(user_cache_dir())  # UnsafeFolderError: someone else's, or writable by others
+        private_folder(self.path.parent)
+        handle = open_lock(_lock_path(self.path), new=True)  # held for the session's life
         if not _try_lock(handle):
             handle.close()
             raise OSError(f"the recovery lock {_lock_path(self.path)} is taken")
@@ -103,8 +104,9 @@ class Recovery:
     def discard(self) -> None:
         """Remove the file and its lock (the user chose Discard, or it was restored)."""
         for path in (self.path, _lock_path(self.path)):
-            with contextlib.suppress(OSError):
-                path.unlink()
+            _unlink(path)
+        for path in self.path.parent.glob(f"{TEMPORARY}*-{self.path.name}"):  # its writes cut short
+            _unlink(path)
 
     def describe(self) -> str:
         """In words, for the dialog."""
@@ -114,7 +116,16 @@ class Recovery:
 
 
 def orphans() -> list[Recovery]:
-    """Recovery files of sessions that ended without a clean close, newest first."""
+    """Recovery files of sessions that ended without a clean close, newest first (none from a
+    folder that cannot be trusted); what dead sessions left besides is removed first."""
+    try:
+        if not folder().exists():
+            return []
+        private_folder(user_cache_dir())
+        private_folder(folder())
+    except OSError:  # UnsafeFolderError: its files are not read (the first autosave says why)
+        return []
+    clean_leftovers()
     found = []
     for path in sorted(folder().glob("session-*.sgs")):
         if _alive(path):
@@ -129,6 +140,40 @@ def orphans() -> list[Recovery]:
     return sorted(found, key=lambda r: r.saved, reverse=True)
 
 
+def clean_leftovers() -> None:
+    """Remove what no live session owns: temporary files of processes that are gone (a kill during
+    a write), and locks without a document whose session is gone."""
+    for path in folder().glob(".*"):
+        if path.name.startswith(TEMPORARY):
+            owner = path.name[len(TEMPORARY):].split("-")[0]
+        elif path.name.startswith(".session-") and path.name.endswith(".tmp"):  # an older version's
+            owner = path.name.rsplit("-", 2)[-2]
+        else:
+            continue
+        if not _pid_alive(owner):
+            _unlink(path)
+    for lock in folder().glob("session-*.lock"):
+        if not lock.with_suffix(".sgs").exists() and not _alive(lock.with_suffix(".sgs")):
+            _unlink(lock)
+
+
+def _pid_alive(text: str) -> bool:
+    if not text.isdigit():
+        return False
+    try:
+        os.kill(int(text), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: alive
+        return True
+    return True
+
+
+def _unlink(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()
+
+
 def _lock_path(path: Path) -> Path:
     return path.with_suffix(".lock")
 
@@ -136,7 +181,7 @@ def _lock_path(path: Path) -> Path:
 def _alive(path: Path) -> bool:
     """Whether the session of a recovery file still runs: its lock is held by someone."""
     try:
-        handle = open(_lock_path(path), "rb+")  # noqa: SIM115 - closed below
+        handle = open_lock(_lock_path(path), new=False)
     except FileNotFoundError:
         return False
     except OSError:

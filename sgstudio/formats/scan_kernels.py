@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 MAX_DIGITS = 18
 """Tokens of more digits are not read here (they may not fit in 64 bits): the caller's exact path does."""
 
@@ -87,7 +89,7 @@ def built(name: str = "plain_ints") -> Callable | None:
 
         from sgstudio.core import compiled
 
-        _KERNELS[name] = compiled.kernel(sys.modules[__name__], name)
+        _KERNELS[name] = guard(compiled.kernel(sys.modules[__name__], name))
     return _KERNELS[name]
 
 

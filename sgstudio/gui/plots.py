@@ -18,6 +18,8 @@ from sgstudio.gui import palette
 from sgstudio.gui.widgets import CappedSpinBox, FittedLabel
 
 MAX_LIMIT = 10**8
+PLOT_BYTES_PER_VALUE = 64
+"""About what a plotted value costs: its value in the table and the plot's coordinates and copies."""
 """The largest H the spin box offers (10^7 runs in about a second off the UI thread)."""
 DOTS_UP_TO = 2000
 BOUNDARIES_SHOWN = 40
@@ -72,7 +74,8 @@ class GrundyPlot(QWidget):
         self.values = np.zeros(0, np.int64)
         self.period: tuple[int, int] | None = None
         self.saltus = 0  # g(n + p) = g(n) + saltus past the preperiod (0: purely periodic, as in S-Nim)
-        self.limit.valueChanged.connect(self.limit_changed)
+        self.limit.valueChanged.connect(self._limit_typed)  # limit_changed, once memory allows H
+        self._accepted_h = self.limit.value()
         self.limit.capped.connect(lambda typed: self.say_capped("H", typed, self.limit.maximum()))
         self.limit.valueChanged.connect(self._box_changed)
         self._capped_at: int | None = None
@@ -114,6 +117,21 @@ class GrundyPlot(QWidget):
         self._capped_at = largest
         self.said.emit(text)
 
+    def _limit_typed(self, h: int) -> None:
+        """H typed: refused with a dialog (the box back at the H before, nothing computed) when this
+        machine has no memory for g(0..H) and its plot (issue 28); else ``limit_changed(h)``."""
+        from sgstudio.core.limits import TooLarge, check_values
+        from sgstudio.gui.errors import show_error
+
+        try:
+            check_values(h + 1, PLOT_BYTES_PER_VALUE, "values of g(0..H)", "choose a smaller H")
+        except TooLarge as err:
+            self.set_limit(self._accepted_h)
+            show_error(self, "H is too large for the memory", f"{err}.")
+            return
+        self._accepted_h = h
+        self.limit_changed.emit(h)
+
     def _box_changed(self, value: int) -> None:
         """A value other than the one just capped to: the hover line's note is done."""
         if self._capped_at is not None and value != self._capped_at:
@@ -133,6 +151,7 @@ class GrundyPlot(QWidget):
         self.limit.blockSignals(True)
         self.limit.setValue(min(max(1, h), MAX_LIMIT))
         self.limit.blockSignals(False)
+        self._accepted_h = self.limit.value()
 
     def show_message(self, text: str, can_retry: bool = False) -> None:
         """Only a caption (while the period is searched, or after a cancel)."""

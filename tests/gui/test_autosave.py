@@ -223,3 +223,142 @@ def test_settings_other_than_a_number_fall_back_to_the_default(studio, settings)
     window = studio()
     assert window.autosave.seconds() == autosave.DEFAULT_SECONDS
     assert isinstance(settings, QSettings)
+
+
+# -- issue 29, items 7 and 8: a private recovery folder, no leftovers, one dialog ----------------------
+def mode(path: Path) -> int:
+    return path.lstat().st_mode & 0o777
+
+
+def orphan_of(window, label: str, name: str) -> recovery.Session:
+    """A recovery file whose session is gone (its lock let go), holding a document with ``label``."""
+    add_vertex(window, label)
+    orphan = recovery.Session()
+    orphan.write(sgs.to_dict(window.document.model, {}), name, None)
+    orphan._lock.close()
+    orphan._lock = None
+    window.undo_stack.undo()
+    return orphan
+
+
+def test_the_recovery_folder_is_private_and_its_files_too(studio, cache):
+    window = studio()
+    add_vertex(window, "private")
+    assert window.autosave.autosave()
+    assert mode(cache.parent) == 0o700 and mode(cache) == 0o700
+    assert mode(window.autosave.session.path) == 0o600
+    assert mode(window.autosave.session.path.with_suffix(".lock")) == 0o600
+
+
+def test_a_session_file_replaced_by_a_symlink_is_replaced_not_followed(studio, cache, tmp_path):
+    window = studio()
+    add_vertex(window, "first")
+    assert window.autosave.autosave()
+    victim = tmp_path / "bashrc"
+    victim.write_text("export PATH\n")
+    path = window.autosave.session.path
+    path.unlink()
+    path.symlink_to(victim)  # another user's trick, in a shared cache folder
+    add_vertex(window, "second")
+    assert window.autosave.autosave()
+    assert victim.read_text() == "export PATH\n"
+    assert not path.is_symlink() and "second" in path.read_text()
+
+
+def test_a_lock_planted_as_a_symlink_is_never_opened(cache, tmp_path):
+    victim = tmp_path / "victim"
+    victim.write_text("keep\n")
+    session = recovery.Session()
+    cache.mkdir(parents=True, mode=0o700)
+    session.path.with_suffix(".lock").symlink_to(victim)
+    with pytest.raises(OSError):
+        session.write({"graph": {"vertices": [], "edges": []}}, "x.sgs", None)
+    assert victim.read_text() == "keep\n" and not session.path.exists()
+
+
+@pytest.mark.parametrize("unsafe", ["world-writable", "foreign", "symlink"])
+def test_a_folder_that_cannot_be_trusted_turns_autosave_off_with_words(studio, cache, tmp_path, unsafe):
+    cache.parent.mkdir(parents=True, mode=0o700)
+    if unsafe == "symlink":
+        (tmp_path / "elsewhere").mkdir(mode=0o700)
+        cache.symlink_to(tmp_path / "elsewhere")
+    else:
+        cache.mkdir(mode=0o700)
+        if unsafe == "world-writable":
+            cache.chmod(0o777)
+        else:
+            if os.geteuid() != 0:
+                pytest.skip("only root can give a folder to another user")
+            os.chown(cache, 12345, 12345)
+    window = studio()
+    said: list[str] = []
+    window.autosave.failed.connect(said.append)
+    add_vertex(window, "unsafe")
+    window.autosave.autosave()
+    words = {"world-writable": "may be written by other users", "foreign": "belongs to another user",
+             "symlink": "is a symbolic link"}[unsafe]
+    assert len(said) == 1 and said[0].startswith("Autosave is off: ") and words in said[0]
+    assert not window.autosave.session.path.exists() and list((tmp_path / "elsewhere").glob("*")) == []
+    add_vertex(window, "again")
+    assert not window.autosave.autosave()  # off: nothing is tried again
+    assert recovery.orphans() == []  # nor is anything read from it
+
+
+def test_a_start_removes_what_dead_sessions_left(studio, cache):
+    window = studio()
+    orphan = orphan_of(window, "kept", "kept.sgs")
+    dead = 2**22 + 12345  # no such process
+    stale = cache / f".tmp-{dead}-abcd1234-{orphan.path.name}"
+    stale.write_bytes(b"x" * 1000)
+    older = cache / f".session-1-ab.sgs.sgstudio-host-{dead}-0123abcd.tmp"
+    older.write_bytes(b"x")
+    lonely = cache / "session-99-deadbeef.lock"
+    lonely.write_bytes(b"")
+    live = cache / f".tmp-{os.getpid()}-abcd1234-session-x.sgs"  # a write in progress: kept
+    live.write_bytes(b"x")
+    assert [r.path for r in recovery.orphans()] == [orphan.path]
+    assert not stale.exists() and not older.exists() and not lonely.exists() and live.exists()
+    recovery.orphans()[0].discard()
+    assert sorted(p.name for p in cache.iterdir()) == [live.name]
+
+
+def test_many_orphans_are_one_dialog_restore_the_chosen(qtbot, studio, cache):
+    window = studio()
+    orphans = [orphan_of(window, f"work {i}", f"doc{i}.sgs") for i in range(3)]
+    for i, orphan in enumerate(orphans):  # doc2 newest
+        os.utime(orphan.path, (1000 + i, 1000 + i))
+    shown: list[int] = []
+
+    def pick() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(10, pick)
+            return
+        shown.append(1)
+        from PySide6.QtWidgets import QListWidget
+
+        listing = box.findChild(QListWidget, "recovery_list")
+        assert listing.count() == 3 and listing.currentRow() == 0
+        listing.setCurrentRow(2)
+        next(b for b in box.buttons() if b.text() == "Restore the chosen").click()
+
+    QTimer.singleShot(0, pick)
+    assert window.autosave.offer_recovery(window)
+    assert shown == [1]
+    restored = recovery.orphans()
+    assert len(restored) == 2  # the two not chosen stay for a later start
+    chosen = ({o.path for o in orphans} - {r.path for r in restored}).pop()
+    label = next(f"work {i}" for i, o in enumerate(orphans) if o.path == chosen)
+    assert label in labels(window.document.model)
+
+
+def test_many_orphans_discard_all_in_one_click(qtbot, studio, cache):
+    window = studio()
+    orphans = [orphan_of(window, f"work {i}", f"doc{i}.sgs") for i in range(4)]
+    before = labels(window.document.model)
+    seen: list[str] = []
+    click_when_shown("Discard all", seen)
+    assert not window.autosave.offer_recovery(window)
+    assert len(seen) == 1 and "4 times" in seen[0]
+    assert recovery.orphans() == [] and not any(o.path.exists() for o in orphans)
+    assert labels(window.document.model) == before

@@ -18,6 +18,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 PYTHON_WORK = 20_000
 """Tables up to this length run the Python sources (loading the JIT would cost more)."""
 _JIT: dict[str, Callable] = {}
@@ -64,7 +66,7 @@ def kernel(name: str, size: int) -> Callable:
     if name not in _JIT:
         from numba import njit
 
-        _JIT[name] = njit(cache=True, nogil=True)(source)
+        _JIT[name] = guard(njit(cache=True, nogil=True)(source))
     return _JIT[name]
 
 

@@ -13,6 +13,8 @@ import functools
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 DEFAULT_WIDTH = 20
 MAX_WIDTH = 24
 TABLE_FILE = "board20.npy"
@@ -50,7 +52,7 @@ def _compiled_kernel():
     never pay for importing numba)."""
     from numba import njit
 
-    return njit(cache=True, nogil=True)(_table_kernel)
+    return guard(njit(cache=True, nogil=True)(_table_kernel))
 
 
 def check_width(width: int) -> int:

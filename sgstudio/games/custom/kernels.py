@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 SMALL = 20_000
 """Positions + options up to which the passes run as plain Python (no numba to load)."""
 LOSE, WIN, DRAW = 0, 1, 2
@@ -133,7 +135,7 @@ def _kernel(name: str, size: int):
     if name not in _compiled:
         from numba import njit
 
-        _compiled[name] = njit(cache=True, nogil=True)(globals()[name])
+        _compiled[name] = guard(njit(cache=True, nogil=True)(globals()[name]))
     return _compiled[name]
 
 

@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 
 def heads(arr, p, count):  # pragma: no cover - compiled for big inputs; runs as Python on a list
     """The token index of each list ``X v_1 .. v_X`` from token p: ``count`` lists, or (``count``
@@ -62,5 +64,5 @@ def kernel(name: str = "heads") -> Callable:
 
         from sgstudio.core import compiled
 
-        _KERNELS[name] = compiled.kernel(sys.modules[__name__], name) or jitted(name)
+        _KERNELS[name] = guard(compiled.kernel(sys.modules[__name__], name) or jitted(name))
     return _KERNELS[name]

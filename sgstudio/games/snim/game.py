@@ -37,6 +37,7 @@ import numpy as np
 from sgstudio.core.analysis import Analysis, sum_analysis
 from sgstudio.core.contract import GameBase, Label
 from sgstudio.core.errors import SGStudioError, number
+from sgstudio.core.limits import check_values
 from sgstudio.core.moves import SNIM_SYNTAX, parse_snim_move, renumbered_reason
 from sgstudio.games.snim.direct import direct_values, reachable_sums
 from sgstudio.games.snim.kernels import _dtype_for, _fill, _kernel
@@ -148,6 +149,8 @@ class SubtractionGame(GameBase):
         if n <= self._n:
             return
         if n > self._g.size:
+            check_values(max(n, 2 * self._g.size), self._g.itemsize, "values of the subtraction set",
+                         "ask for fewer values (a smaller N or --max)")
             grown = np.empty(max(n, 2 * self._g.size), self._g.dtype)
             grown[: self._n] = self._g[: self._n]
             self._g = grown

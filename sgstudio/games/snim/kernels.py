@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from sgstudio.core.interrupts import guard
+
 
 # -- kernels: plain Python sources, compiled by numba (cache=True) on first use ------------------
 def _fill_py(g, start, end, s):  # pragma: no cover - compiled
@@ -98,7 +100,7 @@ def _kernel(name: str) -> Callable:
 
         from sgstudio.core import compiled
 
-        _JIT[name] = compiled.kernel(sys.modules[__name__], name) or jitted(name)
+        _JIT[name] = guard(compiled.kernel(sys.modules[__name__], name) or jitted(name))
     return _JIT[name]
 
 

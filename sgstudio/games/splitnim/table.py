@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 # -- computed table (other parts) --------------------------------------------------------------
 _MASKS = np.array([0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F,
                    0x00FF00FF00FF00FF, 0x0000FFFF0000FFFF, 0x00000000FFFFFFFF], np.uint64)
@@ -67,7 +69,7 @@ def _compiled_kernel():
     if _KERNEL is None:
         from numba import njit
 
-        _KERNEL = njit(cache=True, nogil=True)(_table_kernel)
+        _KERNEL = guard(njit(cache=True, nogil=True)(_table_kernel))
     return _KERNEL
 
 

@@ -105,8 +105,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _values(rule: Any, n: int, as_json: bool) -> int:
     from sgstudio.console import emit_bytes
+    from sgstudio.core.limits import check_values
     from sgstudio.games.takebreak.values import make_table
 
+    # the table (grown by doubling) and the text of the values: about 24 bytes a value (measured)
+    check_values(n, 32 if as_json else 24, f"values of {rule.text}", "ask for fewer values (a smaller N)")
     values = make_table(rule).values(n)
     if as_json:
         emit_bytes(b"[" + decimal_bytes(values, b", ") + b"]\n")  # what json.dumps prints

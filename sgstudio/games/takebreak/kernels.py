@@ -39,6 +39,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 _MASKS = np.array([0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F,
                    0x00FF00FF00FF00FF, 0x0000FFFF0000FFFF, 0x00000000FFFFFFFF], np.uint64)
 
@@ -535,7 +537,7 @@ def kernel(name: str, compiled: bool = True) -> Callable:
 
         from sgstudio.core import compiled as ahead
 
-        _JIT[name] = ahead.kernel(sys.modules[__name__], name) or jitted(name)
+        _JIT[name] = guard(ahead.kernel(sys.modules[__name__], name) or jitted(name))
     return _JIT[name]
 
 

@@ -35,6 +35,7 @@ from collections.abc import Callable
 import numpy as np
 
 from sgstudio.core.errors import SGStudioError
+from sgstudio.core.limits import check_values
 from sgstudio.games.takebreak import kernels
 from sgstudio.games.takebreak.families import FAMILIES
 from sgstudio.games.takebreak.kernels import jit_loaded, kernel
@@ -255,6 +256,8 @@ class ValueTable:
                until_certified: bool = False) -> None:
         """Make g[:n] known (see :meth:`values`); ``progress(done, total or n)`` after each chunk.
         With ``until_certified`` it stops once the period is certified (a search needs no more)."""
+        if n > self._g.size:
+            self._room(n)
         while self._n < n:
             if self.period is not None and until_certified:
                 break
@@ -284,6 +287,13 @@ class ValueTable:
                 self._certify()
             if progress is not None and reached == end:
                 progress(self._n, total or n)
+
+    def _room(self, count: int) -> None:
+        """Refuse, in words (:class:`~sgstudio.core.limits.TooLarge`), ``count`` values this process
+        has no memory for: checked before the arrays grow, not found by numpy's MemoryError."""
+        tables = (self.parts - 1) * self._words * 8 if self.method == "plain" else 0
+        check_values(count, 4 + 2 * self._gp.itemsize + tables, f"values of {self.rule.text}",
+                     "ask for fewer values (a smaller N or --max)")
 
     def certify(self) -> tuple[int, int] | None:
         """Look for the certificate on the values computed so far (if not looked at this length);
@@ -381,6 +391,7 @@ class ValueTable:
         if end <= cap:
             return
         cap = max(end, 2 * cap, 64)
+        self._room(cap)
         grown = np.zeros(cap, np.uint32)
         grown[: self._n] = self._g[: self._n]
         self._g = grown

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
 from sgstudio.games.graph.dag.game import DagGame, grundy_values_auto
 
 _compiled: dict = {}
@@ -110,7 +111,7 @@ def longest_paths_csr(start: np.ndarray, heads: np.ndarray) -> np.ndarray:
     if "depths" not in _compiled:
         from numba import njit
 
-        _compiled["depths"] = njit(cache=True, nogil=True)(_depths)
+        _compiled["depths"] = guard(njit(cache=True, nogil=True)(_depths))
     return _compiled["depths"](np.ascontiguousarray(start, np.int64), np.ascontiguousarray(heads, np.int64))
 
 

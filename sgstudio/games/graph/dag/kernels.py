@@ -25,6 +25,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 NONE = np.uint32(0xFFFFFFFF)
 
 
@@ -201,7 +203,7 @@ def kernel(name: str) -> Callable:
 
         from sgstudio.core import compiled
 
-        _KERNELS[name] = compiled.kernel(sys.modules[__name__], name) or jitted(name)
+        _KERNELS[name] = guard(compiled.kernel(sys.modules[__name__], name) or jitted(name))
     return _KERNELS[name]
 
 

@@ -40,6 +40,8 @@ import math
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 ASPECT = 1.6  # width : height of the wrapped grid (a window's shape)
 BAND_GAP = 2.0  # columns of empty room between two bands, in units of dx
 
@@ -55,7 +57,7 @@ def _kernel(name: str):
 
         if "grouped" not in _compiled:
             _compiled["grouped"] = _grouped = njit(cache=True, nogil=True)(_grouped_py)
-        _compiled[name] = njit(cache=True, nogil=True)(globals()[f"_{name}"])
+        _compiled[name] = guard(njit(cache=True, nogil=True)(globals()[f"_{name}"]))
     return _compiled[name]
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 _compiled = None
 
 
@@ -151,7 +153,7 @@ def labelling():
 
         from sgstudio.core import compiled
 
-        _compiled = compiled.kernel(sys.modules[__name__], "labelling") or jitted()
+        _compiled = guard(compiled.kernel(sys.modules[__name__], "labelling") or jitted())
     return _compiled
 
 

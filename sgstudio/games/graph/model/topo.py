@@ -32,6 +32,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 Adjacency = Sequence[Mapping[int, object] | None]
 
 
@@ -172,7 +174,7 @@ def topological_ranks(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     if _compiled_ranks is None:
         from numba import njit
 
-        _compiled_ranks = njit(cache=True)(_kahn_ranks)
+        _compiled_ranks = guard(njit(cache=True)(_kahn_ranks))
     return _compiled_ranks(int(n), np.ascontiguousarray(src, dtype=np.int64),
                            np.ascontiguousarray(dst, dtype=np.int64))
 

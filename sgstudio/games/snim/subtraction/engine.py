@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from sgstudio.core.limits import check_values
 from sgstudio.games.snim.subtraction import kernels
 from sgstudio.games.snim.subtraction.sets import NamedSet, finite_members, resolve
 
@@ -150,6 +151,8 @@ def values(spec: SetSpec, n: int, progress: Progress | None = None, *, method: s
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
     members = members_below(spec, n)
+    check_values(n, 2 * np.dtype(value_dtype(members.size)).itemsize, "values",
+                 "ask for fewer values (a smaller N or --max)")
     g = np.zeros(n, value_dtype(members.size))
     start = 0 if known is None else min(n, len(known))
     g[:start] = 0 if known is None else known[:start]

@@ -24,6 +24,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 
 def _plain_py(g, start, end, s):  # pragma: no cover - compiled
     """g[start:end] by a stamped mex per position; returns the largest value written."""
@@ -115,10 +117,10 @@ def kernel(name: str) -> Callable:
         if name == "blocked":
             from sgstudio.games.snim.subtraction.blocked import blocked
 
-            _JIT[name] = blocked
+            _JIT[name] = guard(blocked)
         else:
             source = {"plain": _plain_py, "classes": _classes_py, "losing": _losing_py}[name]
-            _JIT[name] = numba.njit(cache=True, nogil=True)(source)
+            _JIT[name] = guard(numba.njit(cache=True, nogil=True)(source))
     return _JIT[name]
 
 

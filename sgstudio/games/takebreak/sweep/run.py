@@ -27,6 +27,7 @@ import dask
 from distributed import Client, KilledWorker, LocalCluster, WorkerPlugin, as_completed
 
 from sgstudio.core.errors import SGStudioError, printable
+from sgstudio.core.limits import is_memory_failure
 from sgstudio.games.takebreak.sweep.job import GameResult, run_batch, run_game
 from sgstudio.games.takebreak.sweep.progress import Progress
 from sgstudio.games.takebreak.sweep.store import Store
@@ -77,9 +78,24 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
 
 def local_cluster(workers: int | None = None) -> LocalCluster:
     """One single-threaded worker process per core (or ``workers``), no dashboard, quiet logs (a
-    worker's heartbeat racing the close would print a traceback)."""
-    return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.CRITICAL)
+    worker's heartbeat racing the close would print a traceback). The worker processes start with
+    SIGINT ignored (a disposition they inherit), so a Ctrl+C while they import prints no traceback of
+    theirs; the driver takes Ctrl+C again once they are up."""
+    with _interrupts_ignored():
+        return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                            processes=True, dashboard_address=None, silence_logs=logging.CRITICAL)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():  # the window's sweeps: no SIGINT
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextlib.contextmanager
@@ -170,5 +186,8 @@ def _results(future: object, result: object, codes: list[str]) -> list[GameResul
     err = result[1]  # type: ignore[index]  # (type, exception, traceback)
     if isinstance(err, KilledWorker):
         raise SweepError(f"sweep: {which} killed every worker that ran it ({err})")
+    if isinstance(err, BaseException) and is_memory_failure(err):
+        raise SweepError(f"sweep: {which} ran out of memory on a worker: ask for fewer values (a smaller "
+                         "--values), or give the workers more memory")
     hint = " (is sgstudio installed on the workers?)" if isinstance(err, ImportError) else ""
     raise SweepError(f"sweep: {which} failed on a worker: {type(err).__name__}: {err}{hint}")

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sgstudio.core.interrupts import guard
+
 BIN = 2  # screen pixels per vertex cell of the overview
 EDGE_PIXELS = 1_500_000  # pixels of edge lines rasterised per overview at most (an even sample)
 EDGE_ALPHA = 0.2  # the opacity of one line of the overview
@@ -51,7 +53,7 @@ def _kernel(name: str):
         for helper in _HELPERS:
             if not hasattr(space[helper], "py_func"):
                 space[helper] = njit(cache=True, nogil=True)(space[helper])
-        _compiled[name] = njit(cache=True, nogil=True)(space[f"_{name}"])
+        _compiled[name] = guard(njit(cache=True, nogil=True)(space[f"_{name}"]))
     return _compiled[name]
 
 
