@@ -11,7 +11,7 @@ here; adding a game is one core module, one tab module and one :func:`register` 
 Examples
 --------
 >>> [kind.key for kind in games()]
-['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak', 'nim', 'sum']
+['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak', 'nim', 'sum', 'custom']
 >>> for_format("hdu1536").title, get("board").game.__name__
 ('S-Nim', 'BoardGame')
 >>> kind_of(get("splitnim").game(3)).key
@@ -38,6 +38,7 @@ from sgstudio.core.positions.splitnim import SplitNimPosition
 from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.positions.takebreak import TakeBreakPosition
 from sgstudio.core.sums import SumGame
+from sgstudio.games.custom.state import CustomState
 
 
 @dataclass(frozen=True)
@@ -132,3 +133,5 @@ register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition,
                   f"{TABS}.takebreak:TakeBreakTab"))
 register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), f"{TABS}.nim:NimTab"))
 register(GameKind("sum", "Sum", SumGame, SumPosition, (), f"{TABS}.sums:SumTab"))  # of any games above
+# a game written in Python: played as tokens on its explored positions (a DagGame, or a LoopyGame)
+register(GameKind("custom", "Your game", DagGame, CustomState, (), "sgstudio.games.custom.tab:CustomTab"))

@@ -175,3 +175,31 @@ def _renamed(exc: GameError, path: str, shown: str) -> GameError:
         return text.replace(path, shown) if text else text
 
     return type(exc)(fix(exc.message), fix(exc.details), shown if exc.file == path else exc.file, exc.line)
+
+
+def report_of(solution: Solution, name: str, position: Any) -> Report:
+    """The report of a position already explored (no user code needed): value, outcome, remoteness,
+    every winning move with its text; KeyError when ``position`` was not explored.
+
+    >>> from sgstudio.games.custom.api import Game
+    >>> solution = Game(lambda n: range(n)).solve([5])
+    >>> print(report_of(solution, "Nim heap", 3))
+    Nim heap: 3
+    value 3, WIN, remoteness 1 moves
+    winning moves (1):
+      -> 0
+    """
+    from sgstudio.games.custom.api import _remoteness_or_reason
+
+    moves = solution.winning(position)
+    return Report(name, position, text_of(solution, position), solution.value(position),
+                  solution.outcome(position), _remoteness_or_reason(solution, position),
+                  [(m, text_of(solution, m)) for m in moves])
+
+
+def text_of(solution: Solution, position: Any) -> str:
+    """A position (or a sum: parts joined by ``+``) in the game's words."""
+    node = solution.node(position)
+    if node is None:
+        return " + ".join(text_of(solution, p) for p in position) if type(position) is list else repr(position)
+    return solution.text(node)
