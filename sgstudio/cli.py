@@ -50,6 +50,7 @@ COMMANDS: dict[str, str] = {
     "period": "sgstudio.cli_rules",
     "sum": "sgstudio.cli_sum",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
+    "table": "sgstudio.games.custom.cli",
 }
 """Subcommand name -> module with ``register(subparsers)`` and ``run(args)`` (a module may register
 several subcommands: it is imported and registered once)."""

@@ -39,6 +39,8 @@ def register(subparsers: Any) -> None:
     values.add_argument("rule", metavar="RULE", help=RULE_HELP)
     values.add_argument("n", metavar="N", help="how many values (a non-negative integer)")
     values.add_argument("--json", action="store_true", help="print the values as one JSON list")
+    values.add_argument("--max-positions", default="1000000", metavar="N", help="FILE.py: the position limit")
+    values.add_argument("--trust", action="store_true", help="run the Python code a .sgs document holds")
     period = subparsers.add_parser(
         "period", help="find and certify the period of a take-and-break rule's values",
         description="Print 'preperiod P period Q' (and 'saltus S' where the values grow), then the "
@@ -96,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
     from sgstudio.core.errors import SGStudioError
     from sgstudio.core.games.takebreak_rules import parse_rule
 
+    if args.command == "values" and args.rule.endswith((".py", ".sgs")):  # a game written in Python
+        from sgstudio.games.custom.cli import values
+
+        return values(args)
     try:
         rule = parse_rule(args.rule)
         if args.command == "values":

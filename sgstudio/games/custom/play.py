@@ -5,7 +5,7 @@ graph whose vertices are named by the positions' texts: a :class:`~sgstudio.core
 when it has no cycle, a :class:`~sgstudio.core.games.loopy_game.LoopyGame` otherwise, a token on
 vertex 0 being the position. The Play panel, the Sum tab and ``sgstudio sum`` then take it as any
 token game (its value is the game's: a theorem, and the tests check it). A game whose options may
-be sums (a list option) is not a token game: :class:`NotTokenGame` says so.
+be sums (a list option) is not a token game: :class:`NotTokenGameError` says so.
 :func:`position_graph` draws the same positions for the Graph tab.
 
 Examples
@@ -34,7 +34,7 @@ MAX_PLAYED = 1_000_000
 """The most positions a game for Play or a sum may have."""
 
 
-class NotTokenGame(SGStudioError):
+class NotTokenGameError(SGStudioError):
     """The positions reached hold a sum (a list option), or too many of them for a token game."""
 
 
@@ -48,7 +48,7 @@ class Reachable:
     def __init__(self, solution: Solution, root: int, limit: int = MAX_PLAYED) -> None:
         self.solution = solution
         if solution.is_sum[root]:
-            raise NotTokenGame("this position is a sum of positions: play each part, or add them to the "
+            raise NotTokenGameError("this position is a sum of positions: play each part, or add them to the "
                                "Sum tab one by one")
         order, seen = [root], {root: 0}
         successors: list[list[int]] = []
@@ -58,11 +58,12 @@ class Reachable:
             row = []
             for o in solution.options(v):
                 if solution.is_sum[o]:
-                    raise NotTokenGame("the game's options include sums (a list option): Play, Add to Sum "
-                                       "and the position graph take games whose options are positions")
+                    raise NotTokenGameError("the game's options include sums (a list option): Play, Add to "
+                                            "Sum and the position graph take games whose options are "
+                                            "positions")
                 if o not in seen:
                     if len(order) >= limit:
-                        raise NotTokenGame(f"more than {limit:,} positions are reachable from here: "
+                        raise NotTokenGameError(f"more than {limit:,} positions are reachable from here: "
                                            "too many for this")
                     seen[o] = len(order)
                     order.append(o)

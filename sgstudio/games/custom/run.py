@@ -61,8 +61,8 @@ def _literal(node: ast.expr) -> Any:
     ``frozenset(...)`` of them (ValueError for anything else: nothing is run)."""
     if isinstance(node, ast.Constant):
         return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
-            and type(node.operand.value) is int:
+    negative = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+    if negative and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
         return -node.operand.value
     if isinstance(node, ast.Tuple):
         return tuple(_literal(e) for e in node.elts)
@@ -201,5 +201,7 @@ def text_of(solution: Solution, position: Any) -> str:
     """A position (or a sum: parts joined by ``+``) in the game's words."""
     node = solution.node(position)
     if node is None:
-        return " + ".join(text_of(solution, p) for p in position) if type(position) is list else repr(position)
+        if type(position) is list:
+            return " + ".join(text_of(solution, p) for p in position)
+        return repr(position)
     return solution.text(node)

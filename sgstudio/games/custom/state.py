@@ -17,7 +17,7 @@ sgstudio.core.positions.state.StateError: the Your game state: code must be a st
 >>> CustomState.from_state({"code": "", "table": [0, 5]})[0]
 Traceback (most recent call last):
 ...
-sgstudio.core.positions.state.StateError: the Your game state: table must be two sizes from 1 to 400, not [0, 5]
+sgstudio.core.positions.state.StateError: the Your game state: table must be two sizes from 1 to 400, ...
 """
 
 from __future__ import annotations
@@ -73,10 +73,12 @@ class CustomState:
         table = data.get("table", list(DEFAULT_TABLE))
         if not (isinstance(table, list) and len(table) == 2
                 and all(is_int(x) and 1 <= x <= MAX_TABLE for x in table)):
-            raise StateError(f"{WHAT}: table must be two sizes from 1 to {MAX_TABLE}, not {table!r}", ("table",))
+            raise StateError(f"{WHAT}: table must be two sizes from 1 to {MAX_TABLE}, not {table!r}",
+                             ("table",))
         limit = data.get("max_positions", DEFAULT_MAX_POSITIONS)
         if not (is_int(limit) and 1 <= limit <= MAX_LIMIT):
-            raise StateError(f"{WHAT}: max_positions must be an integer from 1 to {MAX_LIMIT:,}, not {limit!r}",
+            raise StateError(f"{WHAT}: max_positions must be an integer from 1 to {MAX_LIMIT:,}, "
+                             f"not {limit!r}",
                              ("max_positions",))
         return cls(data["code"], data.get("position", ""), (table[0], table[1]), limit,
                    data.get("name", "game") or "game"), {}

@@ -41,8 +41,10 @@ VERDICT = {Outcome.WIN: "WIN: the player to move wins", Outcome.LOSE: "LOSE: the
 def far_text(remoteness: Any) -> str:
     """Remoteness in words.
 
-    >>> far_text(3), far_text(None), far_text(1)
-    ('3 moves to the end under best play', 'none: a draw goes on for ever', '1 move to the end under best play')
+    >>> far_text(3), far_text(None)
+    ('3 moves to the end under best play', 'none: a draw goes on for ever')
+    >>> far_text(1)
+    '1 move to the end under best play'
     """
     if remoteness is None:
         return "none: a draw goes on for ever"
@@ -66,12 +68,14 @@ class Answers(QWidget):
         self.moves_title = QLabel("Winning moves")
         self.moves = QListWidget()
         self.moves.setToolTip("Double-click a move to go to the position it leaves")
-        self.moves.itemActivated.connect(lambda item: self.move_chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.moves.itemActivated.connect(
+            lambda item: self.move_chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
         for label in (self.value, self.remoteness):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        for w in (self.banner, self.verdict, self.position, self.value, self.remoteness, self.moves_title, self.moves):
+        for w in (self.banner, self.verdict, self.position, self.value, self.remoteness, self.moves_title,
+                  self.moves):
             layout.addWidget(w)
         self.clear("Press Run (Ctrl+Enter) to explore the game")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from typing import ClassVar
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -51,13 +52,14 @@ class PythonHighlighter(QSyntaxHighlighter):
     COMMENT = _format("#8A8A8A", italic=True)
     NUMBER = _format("#B5520B")
     DEFINED = _format("#1565C0", bold=True)
-    RULES = [
+    RULES: ClassVar[list[tuple[re.Pattern, QTextCharFormat]]] = [
         (re.compile(r"\b(?:" + "|".join(keyword.kwlist) + r")\b"), KEYWORD),
         (re.compile(r"\b(?:range|len|min|max|sorted|set|frozenset|tuple|list|int|str|abs|sum|any|all|"
                     r"enumerate|zip|reversed|divmod|print)\b"), BUILTIN),
         (re.compile(r"\b[0-9]+(?:\.[0-9]*)?\b"), NUMBER),
         (re.compile(r"(?<=\bdef\s)\w+|(?<=\bclass\s)\w+"), DEFINED),
-        (re.compile(r"(?:[rbuf]{0,2})(?:'[^'\\\n]*(?:\\.[^'\\\n]*)*'|\"[^\"\\\n]*(?:\\.[^\"\\\n]*)*\")"), STRING),
+        (re.compile(r"(?:[rbuf]{0,2})(?:'[^'\\\n]*(?:\\.[^'\\\n]*)*'"
+                    r"|\"[^\"\\\n]*(?:\\.[^\"\\\n]*)*\")"), STRING),
         (re.compile(r"#[^\n]*"), COMMENT),
     ]
     TRIPLE = re.compile(r'"""|\'\'\'')

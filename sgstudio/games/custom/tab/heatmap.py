@@ -93,7 +93,8 @@ class HeatMap(QWidget):
     def cell_size(self) -> float:
         if not self.grid:
             return 0.0
-        return max(1.0, min((self.width() - MARGIN - 4) / self.columns, (self.height() - MARGIN - 4) / self.rows))
+        across = (self.width() - MARGIN - 4) / self.columns
+        return max(1.0, min(across, (self.height() - MARGIN - 4) / self.rows))
 
     def cell_rect(self, x: int, y: int) -> QRectF:
         """The rectangle of cell (x, y): row x, column y."""
@@ -145,7 +146,8 @@ class HeatMap(QWidget):
         step = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200) if k >= step)
         painter.drawText(QRectF(0, 0, MARGIN, MARGIN), Qt.AlignmentFlag.AlignCenter, "x\\y")
         for y in range(0, self.columns, step):
-            painter.drawText(QRectF(MARGIN + y * s - 10, 4, s + 20, MARGIN - 6), Qt.AlignmentFlag.AlignCenter, str(y))
+            painter.drawText(QRectF(MARGIN + y * s - 10, 4, s + 20, MARGIN - 6), Qt.AlignmentFlag.AlignCenter,
+                             str(y))
         for x in range(0, self.rows, step):
             painter.drawText(QRectF(0, MARGIN + x * s, MARGIN - 3, s), Qt.AlignmentFlag.AlignRight
                              | Qt.AlignmentFlag.AlignVCenter, str(x))

@@ -128,7 +128,8 @@ class CustomTab(GameTab):
         self.run_button = QPushButton("Run")
         self.run_button.setToolTip("Run the code in a worker process (Ctrl+Enter)")
         self.run_button.clicked.connect(self.run)
-        QShortcut(QKeySequence("Ctrl+Return"), self, self.run, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        QShortcut(QKeySequence("Ctrl+Return"), self, self.run,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.limit = QSpinBox()
         self.limit.setRange(1, MAX_LIMIT)
         self.limit.setGroupSeparatorShown(True)
@@ -177,7 +178,7 @@ class CustomTab(GameTab):
         column.addLayout(error_row)
         column.addWidget(self.details)
         self.position = QLineEdit()
-        self.position.setPlaceholderText("a position as a Python literal, e.g. (3, 5); empty: the game's start")
+        self.position.setPlaceholderText("a position as a Python literal, e.g. (3, 5); empty: the start")
         self.position.returnPressed.connect(self.go)
         self.go_button = QPushButton("Go")
         self.go_button.setToolTip("Show this position (a Run when it was not explored)")
@@ -357,7 +358,7 @@ class CustomTab(GameTab):
         if self.refuse_in_play():
             return
         result = self.model.result
-        if result is None or result.solution.node(position) is None and result.solution.parts_of(position) is None:
+        if result is None or result.solution.parts_of(position) is None:
             self.position.setText(repr(position))
             self.run()
             return
@@ -460,7 +461,7 @@ class CustomTab(GameTab):
         return self.work.settle(msecs)
 
     def game_and_position(self) -> tuple[Any, tuple]:
-        from sgstudio.games.custom.play import NotTokenGame, Reachable
+        from sgstudio.games.custom.play import NotTokenGameError, Reachable
 
         result = self.model.result
         if result is None:
@@ -470,7 +471,7 @@ class CustomTab(GameTab):
             raise ValueError("the position was not explored")
         try:
             self._reach = Reachable(result.solution, node)
-        except NotTokenGame as err:
+        except NotTokenGameError as err:
             raise ValueError(str(err)) from None
         return self._reach.game()
 
@@ -479,7 +480,7 @@ class CustomTab(GameTab):
 
     def show_graph(self) -> None:
         """Send the positions reachable from this one to the Graph tab as a drawing."""
-        from sgstudio.games.custom.play import MAX_DRAWN, NotTokenGame, position_graph
+        from sgstudio.games.custom.play import MAX_DRAWN, NotTokenGameError, position_graph
 
         result = self.model.result
         if result is None:
@@ -488,7 +489,7 @@ class CustomTab(GameTab):
         node = result.solution.node(result.position)
         try:
             graph = position_graph(result.solution, node, MAX_DRAWN)
-        except NotTokenGame as err:
+        except NotTokenGameError as err:
             self.tell(f"No position graph: {err}", error=True)
             return
         text = f"Positions reachable from {result.report.text} ({len(graph):,}, {result.name})"
