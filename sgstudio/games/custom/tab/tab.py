@@ -58,6 +58,34 @@ UNTRUSTED = ("This document holds Python code, shown read-only: it has not been 
              "trust where the document comes from.")
 
 
+def name_in(code: str) -> str:
+    """The ``name = "..."`` of the code, read without running it ("game" when there is none).
+
+    >>> name_in('name = "Wythoff"\\ndef options(p): ...'), name_in("def options(p): ...")
+    ('Wythoff', 'game')
+    """
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return "game"
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "name" for t in node.targets) \
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return node.value.value
+    return "game"
+
+
+def is_example(code: str) -> bool:
+    """Whether ``code`` is one of the examples, word for word (sgstudio's own: it needs no trust)."""
+    for _title, path in examples.files():
+        with open(path, encoding="utf-8") as handle:
+            if handle.read() == code:
+                return True
+    return False
+
+
 class Model:
     """What a Run left: the state (code, position, table, limit), its result or its error."""
 
@@ -111,7 +139,8 @@ class CustomTab(GameTab):
         self._build()
         first = examples.files()[0][1]
         with open(first, encoding="utf-8") as handle:
-            self.model.state = CustomState(handle.read(), "", name="wythoff")
+            code = handle.read()
+        self.model.state = CustomState(code, "", name=name_in(code))
         self.refresh()
 
     # -- building ---------------------------------------------------------------------------------
@@ -259,9 +288,9 @@ class CustomTab(GameTab):
     # -- running ----------------------------------------------------------------------------------
     def typed_state(self) -> CustomState:
         """The state as the widgets have it now (the code in the editor, the position typed, ...)."""
-        return CustomState(self.editor.toPlainText(), self.position.text().strip(),
-                           (self.size_a.value(), self.size_b.value()), self.limit.value(),
-                           self.model.state.name)
+        code = self.editor.toPlainText()
+        return CustomState(code, self.position.text().strip(), (self.size_a.value(), self.size_b.value()),
+                           self.limit.value(), name_in(code))
 
     def run(self) -> bool:
         """Run the code in the editor (False: refused, or not trusted)."""
@@ -374,8 +403,6 @@ class CustomTab(GameTab):
     # -- examples ---------------------------------------------------------------------------------
     def load_example(self, path: str) -> None:
         """Put an example's code in the editor (undoable there) and run it."""
-        import os
-
         if self.refuse_in_play():
             return
         with open(path, encoding="utf-8") as handle:
@@ -384,9 +411,6 @@ class CustomTab(GameTab):
         cursor.select(cursor.SelectionType.Document)
         cursor.insertText(code)
         self.position.setText("")
-        self.model.state = CustomState(self.model.state.code, "", self.model.state.table,
-                                       self.model.state.max_positions,
-                                       os.path.splitext(os.path.basename(path))[0])
         self.set_trusted(True)
         self.run()
 
@@ -431,8 +455,9 @@ class CustomTab(GameTab):
         self.model.restore((loaded, None, None))
         self.undo_stack.clear()
         self.editor.document().clearUndoRedoStacks()
-        self.set_trusted(not loaded.has_code)
-        if loaded.has_code:
+        ours = is_example(loaded.code)  # the code sgstudio comes with needs no trust
+        self.set_trusted(not loaded.has_code or ours)
+        if loaded.has_code and not ours:
             self.answers.clear("This document's code has not been run")
             if self.trust == "yes":
                 self.set_trusted(True)
