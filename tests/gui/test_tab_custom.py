@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QMessageBox
 from tab_helpers import show_tab
