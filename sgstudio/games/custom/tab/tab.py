@@ -169,10 +169,13 @@ class CustomTab(GameTab):
         self.seconds.setSuffix(" s")
         self.seconds.setToolTip("Stop a Run after this long (0: no time limit)")
         bar = QHBoxLayout()
-        for w in (self.examples, self.run_button, QLabel("Positions at most"), self.limit, QLabel("Time"),
-                  self.seconds):
+        for w in (self.examples, self.run_button):
             bar.addWidget(w)
         bar.addStretch(1)
+        limits = QHBoxLayout()
+        for w in (QLabel("Positions at most"), self.limit, QLabel("Time"), self.seconds):
+            limits.addWidget(w)
+        limits.addStretch(1)
         self.trust_line = QLabel(UNTRUSTED)
         self.trust_line.setWordWrap(True)
         self.trust_line.setStyleSheet("background: #FFF4CE; padding: 4px;")
@@ -201,6 +204,7 @@ class CustomTab(GameTab):
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(bar)
+        column.addLayout(limits)
         column.addWidget(self.trust_box)
         column.addWidget(self.editor, 1)
         column.addWidget(self.progress)
@@ -235,7 +239,7 @@ class CustomTab(GameTab):
         size_row.addStretch(1)
         right = group_box("Values", self.tables)
         right.layout().insertLayout(0, size_row)
-        banner_over_columns(self, self.banner, (left, middle, right), (470, 300, 510))
+        banner_over_columns(self, self.banner, (left, middle, right), (430, 260, 440))
 
     # -- showing ----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -457,12 +461,12 @@ class CustomTab(GameTab):
         self.editor.document().clearUndoRedoStacks()
         ours = is_example(loaded.code)  # the code sgstudio comes with needs no trust
         self.set_trusted(not loaded.has_code or ours)
-        if loaded.has_code and not ours:
+        if loaded.has_code and self.trust == "yes":  # a screenshot with --trust
+            self.set_trusted(True)
+            self.run()
+        elif loaded.has_code and not ours:
             self.answers.clear("This document's code has not been run")
-            if self.trust == "yes":
-                self.set_trusted(True)
-                self.run()
-            elif self.trust == "ask":
+            if self.trust == "ask":
                 self._asked = False
                 QTimer.singleShot(0, self._ask_if_shown)
 
