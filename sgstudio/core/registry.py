@@ -39,6 +39,7 @@ from sgstudio.core.positions.sums import SumPosition
 from sgstudio.core.positions.takebreak import TakeBreakPosition
 from sgstudio.core.sums import SumGame
 from sgstudio.games.custom.state import CustomState
+from sgstudio.games.custom.tokens import PositionsGame
 
 
 @dataclass(frozen=True)
@@ -133,5 +134,6 @@ register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition,
                   f"{TABS}.takebreak:TakeBreakTab"))
 register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), f"{TABS}.nim:NimTab"))
 register(GameKind("sum", "Sum", SumGame, SumPosition, (), f"{TABS}.sums:SumTab"))  # of any games above
-# a game written in Python: played as tokens on its explored positions (a DagGame, or a LoopyGame)
-register(GameKind("custom", "Your game", DagGame, CustomState, (), "sgstudio.games.custom.tab:CustomTab"))
+# a game written in Python: tokens on its explored positions (or a LoopyGame, when play may not end)
+register(GameKind("custom", "Your game", PositionsGame, CustomState, (),
+                  "sgstudio.games.custom.tab:CustomTab"))

@@ -166,6 +166,6 @@ def component(text: str) -> Any:
     finally:
         game.close()
     node = solution.node(position)
-    reach = Reachable(solution, node)
+    reach = Reachable(solution, node, name=game.name)
     token_game, start = reach.game()
-    return Component(token_game, start, tuple(reach.labels))
+    return Component(token_game, start, token_game.names(reach.label))

@@ -1,12 +1,13 @@
 """An explored game as a game of the studio: tokens on its position graph, for Play, a sum, a drawing.
 
 The positions reachable from one position, numbered 0 (itself) on in breadth-first order, make a
-graph whose vertices are named by the positions' texts: a :class:`~sgstudio.core.games.dag.DagGame`
-when it has no cycle, a :class:`~sgstudio.core.games.loopy_game.LoopyGame` otherwise, a token on
-vertex 0 being the position. The Play panel, the Sum tab and ``sgstudio sum`` then take it as any
-token game (its value is the game's: a theorem, and the tests check it). A game whose options may
-be sums (a list option) is not a token game: :class:`NotTokenGameError` says so.
-:func:`position_graph` draws the same positions for the Graph tab.
+graph whose vertices are named by the positions' texts: a
+:class:`~sgstudio.games.custom.tokens.PositionsGame` when it has no cycle (a sum option splits a
+token), a :class:`~sgstudio.core.games.loopy_game.LoopyGame` otherwise, a token on vertex 0 being
+the position. The Play panel, the Sum tab and ``sgstudio sum`` then take it as any game (its value
+is the game's: a theorem, and the tests check it). A game with both cycles and sums is refused
+(:class:`NotTokenGameError`). :func:`position_graph` draws the positions for the Graph tab (the
+parts of a sum option drawn as options: a drawing, not the game).
 
 Examples
 --------
@@ -18,7 +19,7 @@ Examples
 (['4', '3', '2', '1', '0'], [[1, 2], [2, 3], [3, 4], [4], []])
 >>> game, position = graph.game()
 >>> type(game).__name__, position, game.value(position)
-('DagGame', (0,), 1)
+('PositionsGame', (0,), 1)
 """
 
 from __future__ import annotations
@@ -42,46 +43,52 @@ class Reachable:
     """The plain positions reachable from node ``root`` of ``solution`` (at most ``limit``).
 
     ``nodes[i]`` is the solution's node of vertex i, ``labels[i]`` its text (made unique: a repeat
-    gets `` #2``), ``successors[i]`` the vertices of its options, in the game's order.
+    gets `` #2``), ``options[i]`` its options in the game's order, each a tuple of vertices (a sum's
+    parts), and ``successors[i]`` the vertices of its plain options.
     """
 
-    def __init__(self, solution: Solution, root: int, limit: int = MAX_PLAYED) -> None:
-        self.solution = solution
+    def __init__(self, solution: Solution, root: int, limit: int = MAX_PLAYED, name: str = "game") -> None:
+        self.solution, self.name = solution, name
         if solution.is_sum[root]:
-            raise NotTokenGameError("this position is a sum of positions: play each part, or add them to the "
-                               "Sum tab one by one")
+            raise NotTokenGameError("this position is a sum of positions: play each part, or add them to "
+                                    "the Sum tab one by one")
         order, seen = [root], {root: 0}
-        successors: list[list[int]] = []
+        options: list[list[tuple[int, ...]]] = []
+
+        def vertex(o: int) -> int:
+            if o not in seen:
+                if len(order) >= limit:
+                    raise NotTokenGameError(f"more than {limit:,} positions are reachable from here: too "
+                                            "many for this")
+                seen[o] = len(order)
+                order.append(o)
+            return seen[o]
+
         i = 0
         while i < len(order):
             v = order[i]
-            row = []
-            for o in solution.options(v):
-                if solution.is_sum[o]:
-                    raise NotTokenGameError("the game's options include sums (a list option): Play, Add to "
-                                            "Sum and the position graph take games whose options are "
-                                            "positions")
-                if o not in seen:
-                    if len(order) >= limit:
-                        raise NotTokenGameError(f"more than {limit:,} positions are reachable from here: "
-                                           "too many for this")
-                    seen[o] = len(order)
-                    order.append(o)
-                row.append(seen[o])
-            successors.append(row)
+            options.append([tuple(vertex(q) for q in solution.parts(o)) if solution.is_sum[o]
+                            else (vertex(o),) for o in solution.options(v)])
             i += 1
         self.nodes = order
-        self.successors = successors
+        self.options = options
+        self.has_sums = any(len(o) != 1 for row in options for o in row)
+        self.successors = [[w for o in row for w in o] for row in options]
         self.labels = _unique([solution.text(v) for v in order])
-        self.loopy = bool((solution.values.gamma[order] < 0).any()) or _has_cycle(successors)
+        self.loopy = bool((solution.values.gamma[order] < 0).any()) or _has_cycle(self.successors)
 
     def game(self) -> tuple[Any, tuple[int, ...]]:
-        """The token game and its position (a token on vertex 0)."""
-        from sgstudio.core.games.dag import DagGame
+        """The game and its position (a token on vertex 0): a :class:`PositionsGame`, or a LoopyGame
+        when play may go on for ever."""
         from sgstudio.core.games.loopy_game import LoopyGame
+        from sgstudio.games.custom.tokens import PositionsGame
 
-        cls = LoopyGame if self.loopy else DagGame
-        return cls(self.successors), (0,)
+        if not self.loopy:
+            return PositionsGame(self.labels, self.options, self.name), (0,)
+        if self.has_sums:
+            raise NotTokenGameError("the game has both cycles and sums (list options): it cannot be played "
+                                    "or added to a sum yet")
+        return LoopyGame(self.successors), (0,)
 
     def label(self, v: int) -> str:
         """Vertex v's name: its position's text."""
@@ -101,6 +108,9 @@ def position_graph(solution: Solution, root: int, limit: int = MAX_DRAWN) -> Any
     from sgstudio.core.graph import GameGraph
 
     reach = Reachable(solution, root, limit)
+    if reach.has_sums:
+        raise NotTokenGameError("the Graph tab draws games whose options are positions; this one's options "
+                                "include sums (list options)")
     edges = [(u, w) for u, row in enumerate(reach.successors) for w in row]
     graph = GameGraph.from_edges(len(reach.nodes), edges, loopy=reach.loopy)
     for v, text in enumerate(reach.labels):

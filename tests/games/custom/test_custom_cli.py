@@ -52,7 +52,7 @@ def sum_moves(moves, position):
     out = set()
     for i, p in enumerate(parts):
         for q in moves(p):
-            out.add((tuple(sorted(parts[:i] + (q,) + parts[i + 1:])), heap))
+            out.add((tuple(sorted((*parts[:i], q, *parts[i + 1:]))), heap))
     out |= {(parts, h) for h in range(heap)}
     return out
 
@@ -167,14 +167,14 @@ def test_sum_of_python_components_and_nim(capsys, files):
     expected = set()
     for i, p in enumerate(parts):
         for q in wythoff_moves(p):
-            rest = parts[:i] + (q,) + parts[i + 1:]
+            rest = (*parts[:i], q, *parts[i + 1:])
             if sum_outcome(wythoff_moves, rest, 2) == "LOSE":
                 expected.add((repr(p), repr(q)))
     assert moves == expected
     status, out, _ = run(capsys, "sum", f"{wythoff}:(2, 3)", "nim:2", "--json")
     data = json.loads(out)
     assert data["outcome"] == sum_outcome(wythoff_moves, ((2, 3),), 2)
-    assert data["components"][0]["text"].endswith("tokens on (2, 3)")
+    assert data["components"][0]["text"].endswith("positions): (2, 3)")
 
 
 def test_play_sum_is_won_by_the_player_the_rules_say(capsys, files):

@@ -146,11 +146,11 @@ class HeatMap(QWidget):
         step = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200) if k >= step)
         painter.drawText(QRectF(0, 0, MARGIN, MARGIN), Qt.AlignmentFlag.AlignCenter, "x\\y")
         for y in range(0, self.columns, step):
-            painter.drawText(QRectF(MARGIN + (y + 0.5) * s - 15, 4, 30, MARGIN - 6), Qt.AlignmentFlag.AlignCenter,
-                             str(y))
+            painter.drawText(QRectF(MARGIN + (y + 0.5) * s - 15, 4, 30, MARGIN - 6),
+                             Qt.AlignmentFlag.AlignCenter, str(y))
         for x in range(0, self.rows, step):
-            painter.drawText(QRectF(0, MARGIN + (x + 0.5) * s - 8, MARGIN - 3, 16), Qt.AlignmentFlag.AlignRight
-                             | Qt.AlignmentFlag.AlignVCenter, str(x))
+            painter.drawText(QRectF(0, MARGIN + (x + 0.5) * s - 8, MARGIN - 3, 16),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(x))
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position())

@@ -499,7 +499,7 @@ class CustomTab(GameTab):
         if node is None:
             raise ValueError("the position was not explored")
         try:
-            self._reach = Reachable(result.solution, node)
+            self._reach = Reachable(result.solution, node, name=result.name)
         except NotTokenGameError as err:
             raise ValueError(str(err)) from None
         return self._reach.game()
