@@ -41,7 +41,8 @@ def test_open_sort_search_and_open_a_game(window, dialogs, qtbot, store_path):
     tables = open_results(window, dialogs, qtbot, store_path)
     assert sorted(shown(tables, 0)) == sorted(CODES) and dialogs.errors == []
     row = shown(tables, 0).index("0.77")
-    assert [tables.proxy.index(row, c).data() for c in range(7)] == ["0.77", 1000, 71, 12, "yes", 8, "0.77"]
+    cells = [tables.proxy.index(row, c).data() for c in range(8)]
+    assert cells == ["0.77", 1000, 71, 12, "yes", 8, "0.77", "-"]
     header = tables.view.horizontalHeader()  # a click on "Largest" sorts by it, numbers as numbers
     x = header.sectionViewportPosition(5) + header.sectionSize(5) // 2
     QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=header.rect().center().__class__(x, 5))
@@ -60,8 +61,7 @@ def test_open_sort_search_and_open_a_game(window, dialogs, qtbot, store_path):
     tables.view.scrollTo(index)
     rect = tables.view.visualRect(index)
     assert tables.view.viewport().rect().contains(rect.center()), (rect, tables.view.viewport().rect())
-    QTest.mouseClick(tables.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-    QTest.mouseDClick(tables.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QTest.mouseClick(tables.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # one click
     assert window.tabs.currentWidget() is window.tabs.pages["takebreak"]
     assert tab.model.rule.text == "0.6" and tab.undo_stack.count() == steps + 1
     tab.undo_stack.undo()  # one undo step
@@ -99,7 +99,8 @@ def test_a_sweep_from_the_window_and_its_cancel(window, dialogs, qtbot, store_pa
     tables.codes.clear()  # now a long one, cancelled once games come in
     qtbot.keyClicks(tables.codes, "0.???")
     qtbot.mouseClick(tables.sweep_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: tables.progress.bar.value() > 8, timeout=120_000)
+    stored = tables.proxy.rowCount()  # the bar starts at the games stored; cancel once 8 more came in
+    qtbot.waitUntil(lambda: tables.progress.bar.value() > stored + 8, timeout=120_000)
     qtbot.mouseClick(tables.progress.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not tables.running(), timeout=60_000)
     assert tables.message.text() == "Sweep cancelled: the games done are kept"
@@ -107,3 +108,13 @@ def test_a_sweep_from_the_window_and_its_cancel(window, dialogs, qtbot, store_pa
         assert store.check() == "ok"
         kept = len(list(store.results(1000)))
     assert len(CODES) + 7 < kept < len(CODES) + 7 + 512 and tables.proxy.rowCount() == kept
+
+
+def test_a_sparse_game_shows_its_rare_heaps_and_mask(window, dialogs, qtbot, tmp_path):
+    path = tmp_path / "sparse.db"
+    (game,) = serial(["0.16"], 10**5)
+    with Store(str(path)) as store:
+        store.put(game)
+    tables = open_results(window, dialogs, qtbot, path)
+    cell = tables.proxy.index(0, 7).data()
+    assert game.rare_count > 0 and cell == f"{game.rare_count} (mask {game.rare_mask})"

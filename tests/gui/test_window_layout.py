@@ -211,3 +211,27 @@ def test_take_and_break_stays_whole_through_a_long_run(qtbot, window, size, monk
     laid_out(qtbot, window)
     assert "'x14' is not a heap size" in tab.message.text() and tab.model.heaps == (5, 9, 14)
     assert problems(window) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_tab_stays_whole_with_the_tables_panel_shown(qtbot, window, dialogs, tmp_path, size):
+    """File > Open Sweep Results shows the Tables panel beside Analysis: it takes no room from the tabs."""
+    from sgstudio.games.takebreak.sweep.job import serial
+    from sgstudio.games.takebreak.sweep.store import Store
+
+    path = tmp_path / "sweep.db"
+    with Store(str(path)) as store:
+        for result in serial(["0.1", "0.77", "0.6"], 200):
+            store.put(result)
+    dialogs.open_path = str(path)
+    window.actions["open_sweep"].trigger()
+    qtbot.waitUntil(lambda: window.docks["tables"].isVisible())
+    assert window.docks["tables"] in window.tabifiedDockWidgets(window.docks["analysis"])
+    resized(qtbot, window, size)
+    found = {}
+    for key in window.tabs.game_tabs:
+        click_tab(qtbot, window, key)
+        if seen := problems(window):
+            found[key] = seen
+    assert found == {}
+    assert window.tables.proxy.rowCount() == 3 and window.tables.view.isVisible()

@@ -19,6 +19,7 @@ import logging
 import os
 import signal
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 
@@ -37,6 +38,8 @@ WORKER_WAIT = 60
 BATCH_VALUES = 100_000
 MAX_BATCH = 16
 TASKS_PER_WORKER = 4
+POLL = 0.1
+"""Seconds between two looks at Cancel while a sweep waits for its games."""
 Task = Callable[[str, int], GameResult]
 
 
@@ -133,7 +136,7 @@ def sweep(codes: Sequence[str], n: int, store: Store, client: Client, task: Task
     futures = client.map(run_batch, [task] * len(tasks), list(tasks.values()), [n] * len(tasks),
                          key=list(tasks))
     try:
-        for future, result in as_completed(futures, with_results=True, raise_errors=False):
+        for future, result in _finished(futures, progress):
             for game in _results(future, result, tasks[future.key]):
                 store.put(game)
             future.release()
@@ -142,6 +145,21 @@ def sweep(codes: Sequence[str], n: int, store: Store, client: Client, task: Task
     finally:
         client.cancel(futures)
     return len(todo)
+
+
+def _finished(futures: list, progress: Progress | None) -> Iterator[tuple[object, object]]:
+    """``(future, result)`` as each task finishes; while none does, every :data:`POLL` seconds the
+    progress is polled (the window's Cancel raises there, so a sweep stops within that time, not when
+    the game running finishes)."""
+    poll = getattr(progress, "poll", None)
+    finished = as_completed(futures, with_results=True, raise_errors=False)
+    while not finished.is_empty():
+        batch = finished.next_batch(block=False)
+        if not batch:
+            if poll is not None:
+                poll()
+            time.sleep(POLL)
+        yield from batch
 
 
 def _results(future: object, result: object, codes: list[str]) -> list[GameResult]:

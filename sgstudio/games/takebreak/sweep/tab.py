@@ -1,14 +1,16 @@
 """The Tables panel: a sweep's results in the window (File > Open Sweep Results), and sweeps started there.
 
 A sortable, filterable table of every stored game (code, N, preperiod, period, certified, largest,
-group), a search box over the code and group columns, and a double-click (or Enter) that opens the game
-in the Take & break tab (``game_chosen``). A sweep of the codes typed (codes or patterns, as the command
-line reads them) to N values runs off the UI thread on the same engine (:mod:`.run`, a LocalCluster),
-with progress and Cancel; each game is stored as it finishes, into the open store, or into one kept in
-memory when none is open. A bad pattern is said under the field, the table unchanged; a file that is no
-store opens a dialog, the table unchanged.
+group, and the rare heaps and mask where the sparse-space method applied), a search box over the code
+and group columns, and a click (or Enter) on a row that opens the game in the Take & break tab
+(``game_chosen``). A sweep of the codes typed (codes or patterns, as the command line reads them) to N
+values runs off the UI thread on the same engine (:mod:`.run`, a LocalCluster), with progress and
+Cancel; each game is stored as it finishes, into the open store, or into one kept in memory when none
+is open. A bad pattern is said under the field, the table unchanged; a file that is no store opens a
+dialog, the table unchanged.
 
-:func:`install` puts the panel in a main window: the File menu's action and a dock, "Tables".
+:func:`install` puts the panel in a main window: the File menu's action and a "Tables" tab beside the
+Analysis panel (a dock on the right: shown, it takes no height from the game tabs).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from sgstudio.games.takebreak.sweep.store import Store, open_store
 from sgstudio.gui.errors import show_error
 from sgstudio.gui.tasks import Task, TaskProgress
 
-COLUMNS = ("Code", "N", "Preperiod", "Period", "Certified", "Largest", "Group")
+COLUMNS = ("Code", "N", "Preperiod", "Period", "Certified", "Largest", "Group", "Rare heaps")
 SEARCHED = (0, 6)
 """The columns the search box looks in: the code and the group."""
 MAX_VALUES = 10**7
@@ -54,7 +56,11 @@ class Advance:
 
     def advance(self, games: int = 1) -> None:
         self.done += games
-        self.progress(self.done, self.total)  # raises TaskCancelled after Cancel: the sweep stops
+        self.poll()
+
+    def poll(self) -> None:
+        """Called while the sweep waits for its games: raises TaskCancelled after Cancel."""
+        self.progress(self.done, self.total)
 
 
 class SearchProxy(QSortFilterProxyModel):
@@ -77,12 +83,17 @@ class SearchProxy(QSortFilterProxyModel):
                                     for c in SEARCHED)
 
 
+def rare_text(result: GameResult) -> str:
+    """Where the sparse-space method went on: the rare heaps below N and the mask, else '-'."""
+    return f"{result.rare_count} (mask {result.rare_mask})" if result.rare_mask else "-"
+
+
 def row_items(result: GameResult, group: str) -> list[QStandardItem]:
     """The table's cells for one game (numbers sort as numbers, '-' where there is none)."""
     shown = result.status in ("certified", "apparent") and result.period > 0
     cells: list[object] = [result.code, result.n, result.preperiod if shown else "-",
                            result.period if shown else "-", "yes" if result.certified else "no",
-                           result.largest if result.status != "error" else "-", group]
+                           result.largest if result.status != "error" else "-", group, rare_text(result)]
     items = []
     for value in cells:
         item = QStandardItem()
@@ -143,7 +154,7 @@ class SweepTables(QWidget):
         self.codes.returnPressed.connect(self.start_sweep)
         self.search.textChanged.connect(self.proxy.set_search)
         self.view.activated.connect(self._chosen)
-        self.view.doubleClicked.connect(self._chosen)
+        self.view.clicked.connect(self._chosen)
 
     # -- the table ----------------------------------------------------------------------------------
     def open(self, path: str) -> bool:
@@ -234,7 +245,7 @@ class SweepTables(QWidget):
 
 def install(window: Any) -> SweepTables:
     """Add File > Open Sweep Results… (after Open Recent), the Tables dock (in ``window.docks``: the
-    View menu lists it; a tab beside Play) and the panel to the studio's main window; a chosen game
+    View menu lists it; a tab beside Analysis) and the panel to the studio's main window; a chosen game
     opens in its Take & break tab, one undo step there."""
     from PySide6.QtWidgets import QApplication
 
@@ -245,19 +256,19 @@ def install(window: Any) -> SweepTables:
     dock = QDockWidget("Tables", window)
     dock.setObjectName("tables")
     dock.setWidget(tables)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     dock.hide()
 
-    def beside_play(visible: bool) -> None:
-        """Once shown, a tab beside Play (the whole width under the tabs); tabified while hidden, the
-        dock area would keep a tab bar's height from the tabs above."""
-        play = window.docks.get("play")
-        if visible and play is not None and dock not in window.tabifiedDockWidgets(play):
-            window.tabifyDockWidget(play, dock)
+    def beside_analysis(visible: bool) -> None:
+        """Once shown, a tab beside Analysis (on the right, where the docks already take their width:
+        under the game tabs it took their height, and at 1024x700 the board and the plot were cut)."""
+        analysis = window.docks.get("analysis")
+        if visible and analysis is not None and dock not in window.tabifiedDockWidgets(analysis):
+            window.tabifyDockWidget(analysis, dock)
             dock.show()
             dock.raise_()
 
-    dock.visibilityChanged.connect(beside_play)
+    dock.visibilityChanged.connect(beside_analysis)
     action = QAction("Open S&weep Results…", window)
     action.setStatusTip("Open the results of sgstudio sweep (an SQLite store) in the Tables panel")
     window.menus["file"].insertAction(window.actions["save"], action)

@@ -43,3 +43,14 @@ def probe() -> dict[str, object]:
 def fail(code: str, n: int) -> GameResult:
     """A task that fails on the worker, as a bug or a missing module would."""
     raise ModuleNotFoundError("No module named 'sgstudio_missing'")
+
+
+def slow(marker: str, code: str, n: int) -> GameResult:
+    """``run_game`` after writing ``marker`` (the task has started) and sleeping 15 s: a game that
+    is still running when the sweep is cancelled."""
+    import time
+
+    with open(marker, "w") as started:
+        started.write(code)
+    time.sleep(15)
+    return run_game(code, n)

@@ -158,3 +158,44 @@ def test_a_scheduler_without_workers_is_one_sweep_error(monkeypatch):
         pass
     assert str(caught.value) == (f"sweep: the Dask scheduler at {empty.scheduler_address} has had no worker "
                                  f"for 1 s (start some: dask worker {empty.scheduler_address})")
+
+
+class CancelledError(Exception):
+    """What the window's progress raises after Cancel (TaskCancelled there)."""
+
+
+class CancelOnceStarted:
+    """A sweep's progress whose poll cancels once the slow task has started on a worker."""
+
+    def __init__(self, marker) -> None:
+        self.marker, self.polls = marker, 0
+
+    def advance(self, games: int = 1) -> None:
+        raise AssertionError("no game may finish: the only one sleeps")
+
+    def poll(self) -> None:
+        self.polls += 1
+        if self.marker.exists():
+            raise CancelledError
+
+
+def test_cancel_stops_a_sweep_while_its_game_still_runs(client, tmp_path):
+    marker = tmp_path / "started"
+    progress = CancelOnceStarted(marker)
+    task = functools.partial(sweep_hooks.slow, str(marker))
+    with Store(str(tmp_path / "s.db")) as store:
+        with pytest.raises(CancelledError):
+            run.sweep(["0.6"], N, store, client, task=task, progress=progress)
+        assert list(store.results()) == [] and store.check() == "ok"  # not waited for the game
+    assert progress.polls >= 1 and marker.read_text() == "0.6"
+    assert not any(client.processing().values()) or _forgotten(client)
+
+
+def _forgotten(client) -> bool:
+    """The scheduler drops the cancelled task (its worker thread sleeps on, unseen)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if not any(client.processing().values()):
+            return True
+        time.sleep(0.1)
+    return False

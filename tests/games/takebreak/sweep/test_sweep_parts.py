@@ -143,3 +143,17 @@ def test_the_package_imports_no_qt_but_in_its_tab_and_dask_only_in_the_driver():
             "print(before, after)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[] ['dask', 'distributed']"
+
+
+def test_the_rare_mask_and_count_of_a_game_that_goes_sparse():
+    """0.16 to 10^5 values goes on by the sparse-space method: its mask and rare heaps are stored, and
+    counted again here from the values (a heap is rare when the parity of g & mask, twisted by the
+    heap's parity, is the rare class), the rare class holding few heaps."""
+    game = run_game("0.16", 10**5)
+    assert game.method == "sparse" and game.rare_mask, game
+    mask, values = int(game.rare_mask, 16), game.values()
+    rare = [n for n in range(1, game.n) if
+            (bin(int(values[n]) & mask).count("1") + (game.rare_twist & n)) % 2 == game.rare_class]
+    assert game.rare_count == len(rare) and 0 < len(rare) < game.n // 100
+    assert game.last_rare == rare[-1]
+    assert run_game("0.77", 1000).rare_mask == ""  # Kayles: periodic early, no sparse space
