@@ -87,7 +87,8 @@ def test_wythoff_typed_and_run_answers_as_the_rules_do(qtbot, tab):
     assert result is not None and tab.message.text() == "", tab.message.text()
     assert (result.report.outcome.name == "WIN") == wythoff_wins(4, 7)
     winning = [q for q in wythoff_moves(4, 7) if not wythoff_wins(*q)]
-    assert sorted(tab.answers.move_texts()) == sorted(f"-> {q!r}" for q in winning)
+    assert sorted(tab.answers.move_texts()) == sorted(f"(4, 7) -> {q!r}, value 0" for q in winning)
+    assert sorted(text for _, text in result.report.moves) == sorted(repr(q) for q in winning)
     assert "Remoteness" in tab.answers.remoteness.text()
     # the heat map: every P-position of the 30 x 30 table is blue with a white dot, others not blue
     tab.tables.heatmap.repaint()
@@ -116,11 +117,14 @@ def test_values_table_and_a_winning_move_gone_to(qtbot, tab):
         assert (tab.tables.cell_text(n) == "0") == (not subtract_wins(n)), n
     assert tab.tables.plot.values.tolist()[:30] == [int(tab.tables.cell_text(n)) for n in range(30)]
     moves = tab.answers.move_texts()
-    assert moves == [f"-> {10 - k}" for k in (1, 3, 4) if not subtract_wins(10 - k)]
-    item = tab.answers.moves.item(0)
-    tab.answers.moves.itemActivated.emit(item)  # double-click: go there (no Run: it was explored)
-    assert not tab.work.running("run")
-    assert tab.model.result.position == int(moves[0][3:]) and tab.answers.banner.text() == "LOSE"
+    good = [10 - k for k in (1, 3, 4) if not subtract_wins(10 - k)]
+    assert [m.split(",")[0] for m in moves] == [f"10 -> {n}" for n in good]
+    panel = tab.analysis_panel
+    rect = panel.moves.visualItemRect(panel.moves.item(0))
+    qtbot.mouseClick(panel.moves.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(panel.moves.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert not tab.work.running("run")  # no Run: it was explored
+    assert tab.model.result.position == good[0] and panel.outcome_text() == "LOSE"
     tab.undo_stack.undo()
     assert tab.model.result.position == 10
 
@@ -301,7 +305,7 @@ def test_a_game_whose_options_are_sums_is_played_and_added_to_a_sum(qtbot, windo
     assert (report.outcome.name == "WIN") == cutting_wins(((5, 6),))
     winning = {tuple(sorted(m)) for m, _ in report.moves}
     assert winning == {q for q in cuts(((5, 6),)) if not cutting_wins(q)}
-    assert all(" + " in text for text in tab.answers.move_texts())
+    assert all(" + " in text.split(" -> ")[1] for text in tab.answers.move_texts())
     game, position = tab.game_and_position()
     assert (game.value(position) != 0) == cutting_wins(((5, 6),))
     for move in game.legal_moves(position):  # every move's outcome as the rules say

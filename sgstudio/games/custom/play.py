@@ -49,10 +49,10 @@ class Reachable:
 
     def __init__(self, solution: Solution, root: int, limit: int = MAX_PLAYED, name: str = "game") -> None:
         self.solution, self.name = solution, name
-        if solution.is_sum[root]:
-            raise NotTokenGameError("this position is a sum of positions: play each part, or add them to "
-                                    "the Sum tab one by one")
-        order, seen = [root], {root: 0}
+        self._game: Any = None
+        roots = list(dict.fromkeys(solution.parts(root)))  # a sum: a token on each part
+        order, seen = roots, {v: i for i, v in enumerate(roots)}
+        self.start = tuple(sorted(seen[v] for v in solution.parts(root)))
         options: list[list[tuple[int, ...]]] = []
 
         def vertex(o: int) -> int:
@@ -78,17 +78,27 @@ class Reachable:
         self.loopy = bool((solution.values.gamma[order] < 0).any()) or _has_cycle(self.successors)
 
     def game(self) -> tuple[Any, tuple[int, ...]]:
-        """The game and its position (a token on vertex 0): a :class:`PositionsGame`, or a LoopyGame
-        when play may go on for ever."""
+        """The game and its position (a token on vertex 0, or on each part of a sum): a
+        :class:`PositionsGame`, or a LoopyGame when play may go on for ever."""
         from sgstudio.core.games.loopy_game import LoopyGame
         from sgstudio.games.custom.tokens import PositionsGame
 
+        if self._game is not None:
+            return self._game, self.start
         if not self.loopy:
-            return PositionsGame(self.labels, self.options, self.name), (0,)
+            self._game = PositionsGame(self.labels, self.options, self.name)
+            return self._game, self.start
         if self.has_sums:
             raise NotTokenGameError("the game has both cycles and sums (list options): it cannot be played "
                                     "or added to a sum yet")
-        return LoopyGame(self.successors), (0,)
+        self._game = LoopyGame(self.successors)
+        return self._game, self.start
+
+    def position_after(self, game: Any, position: tuple[int, ...], move: tuple) -> Any:
+        """The position (of the user's game: a list for a sum) that ``move`` of ``game`` leaves."""
+        tokens = game.apply(position, move)
+        parts = [self.solution.position(self.nodes[w]) for w in tokens]
+        return parts[0] if len(parts) == 1 else parts
 
     def label(self, v: int) -> str:
         """Vertex v's name: its position's text."""
@@ -116,7 +126,8 @@ def position_graph(solution: Solution, root: int, limit: int = MAX_DRAWN) -> Any
     for v, text in enumerate(reach.labels):
         if text != str(v):
             graph.set_label(v, text)
-    graph.add_token(0)
+    for v in reach.start:
+        graph.add_token(v)
     return graph
 
 

@@ -99,6 +99,20 @@ class RunResult:
     grid: list[list[Any]] = field(default_factory=list)
     table_error: GameError | None = None
     explored: int = 0
+    reach: Any = None
+    """The positions reachable from this one as a game of the studio (:mod:`.play`), or why not (a str)."""
+
+    def with_reach(self) -> RunResult:
+        """This result with :attr:`reach` found (the Play panel's game, the analysis); itself."""
+        from sgstudio.games.custom.play import NotTokenGameError, Reachable
+
+        node = self.solution.node(self.position)
+        try:
+            self.reach = Reachable(self.solution, node, name=self.name) if node is not None else \
+                "the position was not explored"
+        except NotTokenGameError as err:
+            self.reach = str(err)
+        return self
 
 
 def file_name(name: str) -> str:
@@ -135,7 +149,7 @@ def run_code(code: str, name: str, position_text: str, table: tuple[int, int], m
         except GameError as exc:
             raise _renamed(exc, path, shown) from None
         try:
-            return _answers(game, position_text, table, path, shown)
+            return _answers(game, position_text, table, path, shown).with_reach()
         finally:
             game.close()
     finally:

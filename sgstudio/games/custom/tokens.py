@@ -41,7 +41,8 @@ class PositionsGame(GameBase):
     def __init__(self, labels: Sequence[str], options: Sequence[Sequence[Option]],
                  name: str = "game") -> None:
         self.labels = tuple(labels)
-        self.options = tuple(tuple(tuple(o) for o in row) for row in options)
+        # each option's parts sorted, and an option given twice listed once (one move)
+        self.options = tuple(tuple(dict.fromkeys(tuple(sorted(o)) for o in row)) for row in options)
         self.name = name
         n = len(self.labels)
         if len(self.options) != n:

@@ -1,8 +1,8 @@
 """What the "Your game" tab shows of a Run: the position's answers, and the table of values.
 
 :class:`Answers`: the position in words, its value, WIN/LOSE/DRAW, remoteness, and every winning
-move (a list: double-click one to go there). :class:`Tables`: for a game on integers the values
-g(0..N-1) as a table (rows of ten, P-positions in blue) and the S-Nim tab's plot of them; for a
+move (in the one Analysis panel: double-click one to go there). :class:`Tables`: for a game on
+integers the values g(0..N-1) as a table (rows of ten, P-positions in blue) and the S-Nim tab's plot of them; for a
 game on pairs the heat map of g(x, y) with a hover readout; otherwise a line saying why there is
 no table.
 """
@@ -16,8 +16,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
@@ -30,7 +28,8 @@ from sgstudio.core.outcome import Outcome
 from sgstudio.games.custom.html import Report
 from sgstudio.games.custom.tab.heatmap import HeatMap
 from sgstudio.gui import palette
-from sgstudio.gui.widgets import FittedLabel, OutcomeBanner
+from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.widgets import FittedLabel
 
 ROW = 10
 """Values a row of the values table."""
@@ -54,63 +53,55 @@ def far_text(remoteness: Any) -> str:
 
 
 class Answers(QWidget):
-    """The position's answers; ``move_chosen(position)`` when a winning move is double-clicked."""
+    """The position's answers: its text, value and remoteness over the one Analysis panel (who wins,
+    the values of its parts, every winning move); ``move_chosen(move)`` when a winning move is
+    activated (a move of the game the panel shows)."""
 
     move_chosen = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.banner = OutcomeBanner(point_size=22)
-        self.verdict = QLabel()
         self.position = FittedLabel(lines=2)
         self.value = QLabel()
         self.remoteness = QLabel()
-        self.moves_title = QLabel("Winning moves")
-        self.moves = QListWidget()
-        self.moves.setToolTip("Double-click a move to go to the position it leaves")
-        self.moves.itemActivated.connect(
-            lambda item: self.move_chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
         for label in (self.value, self.remoteness):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.panel = AnalysisPanel(banner=22)
+        self.panel.move_activated.connect(self.move_chosen)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        for w in (self.banner, self.verdict, self.position, self.value, self.remoteness, self.moves_title,
-                  self.moves):
+        for w in (self.position, self.value, self.remoteness):
             layout.addWidget(w)
+        layout.addWidget(self.panel, 1)
+        self.report: Report | None = None
         self.clear("Press Run (Ctrl+Enter) to explore the game")
 
     def clear(self, text: str) -> None:
         """No answers: ``text`` says why."""
-        self.report: Report | None = None
-        self.banner.set_outcome(None, "…")
-        self.verdict.setText("")
+        self.report = None
         self.position.setText(text)
         self.value.setText("")
         self.remoteness.setText("")
-        self.moves_title.setText("Winning moves")
-        self.moves.clear()
+        self.panel.show_pending("…", "")
 
-    def show_report(self, report: Report) -> None:
-        """The answers of one position."""
+    def show_report(self, report: Report, game: Any, position: tuple, label: Any) -> None:
+        """The answers of one position: ``report`` (the engine's), and the analysis of ``game`` at
+        ``position`` (vertices named by ``label``) in the panel; ``game`` a str: why there is none."""
         self.report = report
-        self.banner.set_outcome(report.outcome)
-        self.verdict.setText(VERDICT[report.outcome])
         self.position.setText(f"{report.game}: {report.text}")
-        self.value.setText(f"Value: {report.value}")
+        self.value.setText(f"Value: {report.value}  ({VERDICT[report.outcome]})")
         self.remoteness.setText(f"Remoteness: {far_text(report.remoteness)}")
-        self.moves.clear()
-        for move, text in report.moves:
-            item = QListWidgetItem(f"-> {text}")
-            item.setData(Qt.ItemDataRole.UserRole, move)
-            self.moves.addItem(item)
-        count = len(report.moves)
-        self.moves_title.setText(f"Winning moves ({count})" if count else
-                                 "No winning move" + (": every move leaves a win" if report.outcome is
-                                                      Outcome.LOSE else ""))
+        if isinstance(game, str):
+            moves = ", ".join(text for _, text in report.moves[:8]) or "none"
+            self.panel.show_pending(str(report.outcome), f"Winning moves: {moves} ({game})")
+            self.panel.outcome.set_outcome(report.outcome)
+            return
+        self.panel.show_analysis(game.analyse(position, label=label),
+                                 has_move=lambda: game.has_move(position))
 
     def move_texts(self) -> list[str]:
-        """The winning moves as listed (tests)."""
-        return [self.moves.item(i).text() for i in range(self.moves.count())]
+        """The winning moves as the panel lists them (tests)."""
+        return self.panel.move_texts()
 
 
 class Tables(QStackedWidget):

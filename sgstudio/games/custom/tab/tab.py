@@ -132,7 +132,6 @@ class CustomTab(GameTab):
         super().__init__(parent)
         self.model = Model(self.refresh)
         self.trusted = True
-        self._reach: Any = None
         self._running: tuple | None = None
         self._asked = False
         self.trust_dialog: QMessageBox | None = None
@@ -217,7 +216,8 @@ class CustomTab(GameTab):
         self.go_button.setToolTip("Show this position (a Run when it was not explored)")
         self.go_button.clicked.connect(self.go)
         self.answers = Answers()
-        self.answers.move_chosen.connect(self.go_to)
+        self.analysis_panel = self.answers.panel  # the one Analysis panel of every tab
+        self.answers.move_chosen.connect(self._move_chosen)
         self.graph_button = QPushButton("Show position graph")
         self.graph_button.setToolTip("Draw the positions reachable from this one on the Graph tab")
         self.graph_button.clicked.connect(self.show_graph)
@@ -251,7 +251,6 @@ class CustomTab(GameTab):
         self.limit.setValue(state.max_positions)
         self.size_a.setValue(state.table[0])
         self.size_b.setValue(state.table[1])
-        self._reach = None
         if error is not None:
             self._show_error(error)
         else:
@@ -265,7 +264,8 @@ class CustomTab(GameTab):
             self.tables.show_note("The values table and plot (a game on integers), or the heat map of "
                                   "g(x, y) (a game on pairs), show here after a Run.")
             return
-        self.answers.show_report(result.report)
+        game, position = self._game_of(result)
+        self.answers.show_report(result.report, game, position, self.label)
         if result.table_error is not None:
             self.tables.show_note(f"No table: {result.table_error.message}")
         elif result.shape == "int" and result.values:
@@ -276,6 +276,29 @@ class CustomTab(GameTab):
         else:
             self.tables.show_note("No table: the position is neither an integer nor a pair of integers "
                                   "(the table is for games on those).")
+
+    def _game_of(self, result: RunResult) -> tuple[Any, tuple]:
+        """The game of the studio the result's position is (the analysis, Play), or why not (a str)."""
+        from sgstudio.games.custom.play import NotTokenGameError
+
+        if result.reach is None:
+            result.with_reach()
+        if isinstance(result.reach, str):
+            return result.reach, ()
+        try:
+            return result.reach.game()
+        except NotTokenGameError as err:
+            result.reach = str(err)
+            return result.reach, ()
+
+    def _move_chosen(self, move: tuple) -> None:
+        """A winning move of the panel activated: go to the position it leaves."""
+        result = self.model.result
+        if result is None or self.refuse_in_play():
+            return
+        game, position = self._game_of(result)
+        if not isinstance(game, str):
+            self.go_to(result.reach.position_after(game, position, move))
 
     def _show_error(self, error: GameError) -> None:
         self.tell(error.message, error=True)
@@ -402,6 +425,7 @@ class CustomTab(GameTab):
                           result.grid, result.table_error, result.explored)
         if shape_of(position) != result.shape:
             after.shape, after.values, after.grid = shape_of(position), [], []
+        after.with_reach()
         self.push(RunCommand(self.model, (new_state, after, None), f"Go to {report.text}"))
 
     # -- examples ---------------------------------------------------------------------------------
@@ -490,22 +514,18 @@ class CustomTab(GameTab):
         return self.work.settle(msecs)
 
     def game_and_position(self) -> tuple[Any, tuple]:
-        from sgstudio.games.custom.play import NotTokenGameError, Reachable
-
         result = self.model.result
         if result is None:
             raise ValueError("run the game first (Run, Ctrl+Enter)")
-        node = result.solution.node(result.position)
-        if node is None:
-            raise ValueError("the position was not explored")
-        try:
-            self._reach = Reachable(result.solution, node, name=result.name)
-        except NotTokenGameError as err:
-            raise ValueError(str(err)) from None
-        return self._reach.game()
+        game, position = self._game_of(result)
+        if isinstance(game, str):
+            raise ValueError(game)
+        return game, position
 
     def label(self, v: int) -> str:
-        return self._reach.label(v) if self._reach is not None else str(v)
+        result = self.model.result
+        reach = result.reach if result is not None else None
+        return reach.label(v) if reach is not None and not isinstance(reach, str) else str(v)
 
     def show_graph(self) -> None:
         """Send the positions reachable from this one to the Graph tab as a drawing."""
