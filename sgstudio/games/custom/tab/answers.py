@@ -3,8 +3,8 @@
 :class:`Answers`: the position in words, its value, WIN/LOSE/DRAW, remoteness, and every winning
 move (in the one Analysis panel: double-click one to go there). :class:`Tables`: for a game on
 integers the values g(0..N-1) as a table (rows of ten, P-positions in blue) and the S-Nim tab's
-plot of them; for a game on pairs the heat map of g(x, y) with a hover readout; otherwise a line saying why there is
-no table.
+plot of them; for a game on pairs the heat map of g(x, y) with a hover readout; otherwise a line
+saying why there is no table.
 """
 
 from __future__ import annotations
