@@ -115,6 +115,9 @@ SECTIONS: list[tuple[str, Rows]] = [
     ("Take & break tab", TAKEBREAK),
     ("Nim tab", NIM),
     ("Sum tab", SUM),
+    ("Your game tab", [("Ctrl+Enter", "Run the code (in a worker process; Cancel stops it)"),
+                       ("Enter in the position field", "Show that position (a Run when it was not explored)"),
+                       ("Double-click a winning move / a table cell", "Go to that position (one undo step)")]),
     ("Play panel", PLAY),
 ]
 """The keyboard and mouse gestures, by where they work (the dialog shows one section after another)."""

@@ -61,12 +61,10 @@ class Answers(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.position = FittedLabel(lines=2)
-        self.value = QLabel()
-        self.remoteness = QLabel()
-        for label in (self.value, self.remoteness):
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.panel = AnalysisPanel(banner=22)
+        self.position = FittedLabel(lines=1)
+        self.value = FittedLabel(lines=1)
+        self.remoteness = FittedLabel(lines=1)
+        self.panel = AnalysisPanel(banner=22, table_rows=2)  # a token or two: the position's parts
         self.panel.move_activated.connect(self.move_chosen)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -89,7 +87,7 @@ class Answers(QWidget):
         ``position`` (vertices named by ``label``) in the panel; ``game`` a str: why there is none."""
         self.report = report
         self.position.setText(f"{report.game}: {report.text}")
-        self.value.setText(f"Value: {report.value}  ({VERDICT[report.outcome]})")
+        self.value.setText(f"Value: {report.value} ({report.outcome})")
         self.remoteness.setText(f"Remoteness: {far_text(report.remoteness)}")
         if isinstance(game, str):
             moves = ", ".join(text for _, text in report.moves[:8]) or "none"

@@ -68,7 +68,7 @@ class HeatMap(QWidget):
         self.top = 1
         self.marked: tuple[int, int] | None = None  # the tab's position, outlined
         self.setMouseTracking(True)
-        self.setMinimumSize(220, 220)
+        self.setMinimumSize(150, 150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:

@@ -153,11 +153,15 @@ class CustomTab(GameTab):
         for title, path in examples.files():
             menu.addAction(title, lambda p=path: self.load_example(p))
         self.examples.setMenu(menu)
+        self.graph_button = QPushButton("Show position graph")
+        self.graph_button.setToolTip("Draw the positions reachable from this one on the Graph tab")
+        self.graph_button.clicked.connect(self.show_graph)
         self.run_button = QPushButton("Run")
         self.run_button.setToolTip("Run the code in a worker process (Ctrl+Enter)")
         self.run_button.clicked.connect(self.run)
-        QShortcut(QKeySequence("Ctrl+Return"), self, self.run,
-                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        run_key = QShortcut(QKeySequence("Ctrl+Return"), self)  # on the tab only (the editor's own too)
+        run_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        run_key.activated.connect(self.run)
         self.limit = QSpinBox()
         self.limit.setRange(1, MAX_LIMIT)
         self.limit.setGroupSeparatorShown(True)
@@ -168,11 +172,11 @@ class CustomTab(GameTab):
         self.seconds.setSuffix(" s")
         self.seconds.setToolTip("Stop a Run after this long (0: no time limit)")
         bar = QHBoxLayout()
-        for w in (self.examples, self.run_button):
+        for w in (self.examples, self.run_button, self.graph_button):
             bar.addWidget(w)
         bar.addStretch(1)
         limits = QHBoxLayout()
-        for w in (QLabel("Positions at most"), self.limit, QLabel("Time"), self.seconds):
+        for w in (QLabel("Limit"), self.limit, QLabel("Time"), self.seconds):
             limits.addWidget(w)
         limits.addStretch(1)
         self.trust_line = QLabel(UNTRUSTED)
@@ -218,14 +222,14 @@ class CustomTab(GameTab):
         self.answers = Answers()
         self.analysis_panel = self.answers.panel  # the one Analysis panel of every tab
         self.answers.move_chosen.connect(self._move_chosen)
-        self.graph_button = QPushButton("Show position graph")
-        self.graph_button.setToolTip("Draw the positions reachable from this one on the Graph tab")
-        self.graph_button.clicked.connect(self.show_graph)
         pos_row = QHBoxLayout()
         pos_row.addWidget(self.position, 1)
         pos_row.addWidget(self.go_button)
-        middle = group_box("Position", self.answers, self.graph_button)
-        middle.layout().insertLayout(0, pos_row)
+        middle = QWidget()  # no frame: the analysis needs the height (1024 x 700 with the Play dock)
+        middle_layout = QVBoxLayout(middle)
+        middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.addLayout(pos_row)
+        middle_layout.addWidget(self.answers, 1)
         self.tables = Tables()
         self.tables.position_chosen.connect(self.go_to)
         self.size_a, self.size_b = QSpinBox(), QSpinBox()
@@ -234,7 +238,7 @@ class CustomTab(GameTab):
         self.size_a.setToolTip("N values g(0..N-1), or A lines of the heat map (x < A)")
         self.size_b.setToolTip("B columns of the heat map (y < B)")
         size_row = QHBoxLayout()
-        for w in (QLabel("Table: N or A"), self.size_a, QLabel("B"), self.size_b):
+        for w in (QLabel("N or A"), self.size_a, QLabel("B"), self.size_b):
             size_row.addWidget(w)
         size_row.addStretch(1)
         right = group_box("Values", self.tables)
