@@ -40,15 +40,13 @@ VERDICT = {Outcome.WIN: "WIN: the player to move wins", Outcome.LOSE: "LOSE: the
 def far_text(remoteness: Any) -> str:
     """Remoteness in words.
 
-    >>> far_text(3), far_text(None)
-    ('3 moves to the end under best play', 'none: a draw goes on for ever')
-    >>> far_text(1)
-    '1 move to the end under best play'
+    >>> far_text(3), far_text(None), far_text(1)
+    ('3 moves to the end', 'none: a draw goes on for ever', '1 move to the end')
     """
     if remoteness is None:
         return "none: a draw goes on for ever"
     if isinstance(remoteness, int):
-        return f"{remoteness} move{'s' if remoteness != 1 else ''} to the end under best play"
+        return f"{remoteness} move{'s' if remoteness != 1 else ''} to the end"
     return str(remoteness)
 
 
@@ -89,6 +87,7 @@ class Answers(QWidget):
         self.position.setText(f"{report.game}: {report.text}")
         self.value.setText(f"Value: {report.value} ({report.outcome})")
         self.remoteness.setText(f"Remoteness: {far_text(report.remoteness)}")
+        self.remoteness.setToolTip("Moves to the end under best play: the winner hurries, the loser delays")
         if isinstance(game, str):
             moves = ", ".join(text for _, text in report.moves[:8]) or "none"
             self.panel.show_pending(str(report.outcome), f"Winning moves: {moves} ({game})")
