@@ -87,7 +87,12 @@ def to_screen(app, window, push) -> float:
 
 
 def edit_figures(app, window) -> dict[str, list[float]]:
-    from sgstudio.gui.commands import AddEdgeCommand, AddTokenCommand, RemoveEdgeCommand, RemoveTokenCommand
+    from sgstudio.games.graph.tab.commands import (
+        AddEdgeCommand,
+        AddTokenCommand,
+        RemoveEdgeCommand,
+        RemoveTokenCommand,
+    )
 
     canvas, model, stack, rng = window.canvas, window.document.model, window.undo_stack, random.Random(4)
     seen = canvas.mapToScene(canvas.viewport().rect()).boundingRect()

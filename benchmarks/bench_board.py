@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import common
 
-from sgstudio.core.games import board
+from sgstudio.games.board import game as board
 
 
 def judge_max_file() -> Path:
@@ -50,8 +50,8 @@ def bench_table(width: int, repeat: int) -> None:
 
 
 def bench_table_in_fresh_process() -> None:
-    load = "from sgstudio.core.games import board; board.grundy_table(20)"
-    compute = "from sgstudio.core.games import board; board.compute_grundy_table(20)"
+    load = "from sgstudio.games.board import game as board; board.grundy_table(20)"
+    compute = "from sgstudio.games.board import game as board; board.compute_grundy_table(20)"
     t_load = common.run_timed([sys.executable, "-c", load])
     t_compute = common.run_timed([sys.executable, "-c", compute])
     t_bare = common.run_timed([sys.executable, "-c", "import numpy"])

@@ -37,9 +37,9 @@ from PySide6.QtCore import QEvent, QLineF, QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QUndoStack
 from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.gui.canvas import GraphCanvas
-from sgstudio.gui.commands import AddEdgeCommand, RemoveEdgeCommand
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas import GraphCanvas
+from sgstudio.games.graph.tab.commands import AddEdgeCommand, RemoveEdgeCommand
 
 N, M, SAMPLES, SIZE = 2000, 6000, 120, (1280, 800)
 

@@ -38,10 +38,10 @@ def wythoff_options():
 def explore_timed(size: int) -> None:
     import numpy as np
 
-    from sgstudio.core.games.dag import grundy_values
     from sgstudio.games.custom.explore import Explorer
     from sgstudio.games.custom.remoteness import plain_remoteness
     from sgstudio.games.custom.values import game_values
+    from sgstudio.games.graph.dag.game import grundy_values
 
     options = wythoff_options()
     inside = [0.0]

@@ -1,7 +1,7 @@
 """grundy_values against two C++ algorithms, compared with the faster of the two.
 
 - benchmarks/cpp/dag.cpp: reverse Kahn with predecessor slots (what the numpy level steps and
-  the cycle diagnosis of sgstudio.core.games.dag_kernels still do);
+  the cycle diagnosis of sgstudio.games.graph.dag.kernels still do);
 - benchmarks/cpp/dag_csr.cpp: CSR successor lists by counting sort, Kahn's order, values in
   reverse topological order with a stamp array (what grundy_values does now).
 
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))
 import common
 
-from sgstudio.core.games.dag import grundy_values, grundy_values_levels
+from sgstudio.games.graph.dag.game import grundy_values, grundy_values_levels
 
 
 def random_dag(n: int, m: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:

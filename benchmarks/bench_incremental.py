@@ -33,10 +33,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))
 import common
 
-from sgstudio.core import incremental
 from sgstudio.core.errors import CycleError
-from sgstudio.core.games.dag import grundy_values
-from sgstudio.core.graph import GameGraph
+from sgstudio.games.graph.dag.game import grundy_values
+from sgstudio.games.graph.model import incremental
+from sgstudio.games.graph.model.graph import GameGraph
 
 N, M, ROUNDS, REFUSED = 100_000, 500_000, 3_000, 300
 

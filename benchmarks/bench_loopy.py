@@ -37,11 +37,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))
 import common
 
-from sgstudio.core import loopy_incremental
-from sgstudio.core.games.dag import grundy_values, query_outcomes
-from sgstudio.core.games.loopy import generalized_values
-from sgstudio.core.games.loopy_sums import query_codes
-from sgstudio.core.graph import GameGraph
+from sgstudio.games.graph.dag.game import grundy_values, query_outcomes
+from sgstudio.games.graph.loopy.sums import query_codes
+from sgstudio.games.graph.loopy.values import generalized_values
+from sgstudio.games.graph.model import loopy_incremental
+from sgstudio.games.graph.model.graph import GameGraph
 
 N, M, Q = 200_000, 1_000_000, 10_000
 EDIT_N, EDIT_M, ROUNDS = 100_000, 500_000, 3_000
@@ -216,10 +216,10 @@ pairs = list(zip(src.tolist(), dst.tolist())) if sys.argv[4] == "lists" else Non
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
 if pairs is None:
-    from sgstudio.core.games.loopy_arrays import ArrayLoopyGame
+    from sgstudio.games.graph.loopy.arrays import ArrayLoopyGame
     game = ArrayLoopyGame(n, src, dst)
 else:
-    from sgstudio.core.games.loopy_game import LoopyGame
+    from sgstudio.games.graph.loopy.game import LoopyGame
     game = LoopyGame.from_edges(n, pairs)
 seconds = time.perf_counter() - start
 print(seconds, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024, game.outcome((0,)))

@@ -43,9 +43,9 @@ PUBLISHED = {"0.45": (498, 20), "0.156": (3479, 349), "0.356": (7315, 142), "0.6
 BIG = ("0.376", "0.354")
 WARM = """
 import sys, time
-from sgstudio.core.games.takebreak_period import find_period
-from sgstudio.core.games.takebreak_rules import parse_rule
-from sgstudio.core.games.takebreak_values import make_table
+from sgstudio.games.takebreak.period import find_period
+from sgstudio.games.takebreak.rules import parse_rule
+from sgstudio.games.takebreak.values import make_table
 find_period(make_table(parse_rule("0.137")), 10**4)  # numpy imported, the kernels loaded
 best = float("inf")
 for _ in range(int(sys.argv[2])):

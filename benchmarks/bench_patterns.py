@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import common
 import numpy as np
 
-from sgstudio.core.games.splitnim_closed import closed_form_array
-from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.patterns.report import find_pattern
 from sgstudio.core.patterns.surd import Surd
+from sgstudio.games.splitnim.closed import closed_form_array
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 N = 10**6
 SMALL = 20_000

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import common
 import numpy as np
 
-from sgstudio.core.games.snim import SubtractionGame
+from sgstudio.games.snim.game import SubtractionGame
 
 
 def scattered_set() -> list[int]:

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import common
 
-from sgstudio.core.games.splitnim import SplitNim, compute_table
+from sgstudio.games.splitnim.game import SplitNim, compute_table
 
 
 def judge_max_file(heaps: int = 10**6) -> Path:

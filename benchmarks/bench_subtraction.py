@@ -1,4 +1,4 @@
-"""Subtraction games with an infinite S (sgstudio.core.games.subtraction_engine) against C++ and
+"""Subtraction games with an infinite S (sgstudio.games.snim.subtraction.engine) against C++ and
 against Eppstein's published counts.
 
 1. ``sgstudio values subtract:squares 5000000`` (process start, imports, the cached kernels and
@@ -34,13 +34,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import common
 import numpy as np
 
-from sgstudio.core.games.subtraction_engine import (
+from sgstudio.games.snim.subtraction.engine import (
     choose_method,
     losing_positions,
     members_below,
     values,
 )
-from sgstudio.core.games.subtraction_kernels import threads
+from sgstudio.games.snim.subtraction.kernels import threads
 
 N = 5_000_000
 N_BIG = 26_215_013
@@ -55,8 +55,8 @@ TABLE = [(22, 109), (39, 204), (66, 425), (99, 827), (158, 1625), (255, 3209), (
 CHILD = """
 import json, resource, sys, time
 import numpy as np
-from sgstudio.core.games.subtraction_engine import values
-from sgstudio.core.games.subtraction_kernels import threads
+from sgstudio.games.snim.subtraction.engine import values
+from sgstudio.games.snim.subtraction.kernels import threads
 n, table = int(sys.argv[1]), json.loads(sys.argv[2])
 began = time.perf_counter()
 g = values("squares", n)

@@ -61,10 +61,10 @@ def old_path(texts: list[str]) -> str:
     """The sum's text output as the command computed it before issue 21 item 11 (module docstring)."""
     import numpy as np
 
-    from sgstudio.core.games import takebreak
-    from sgstudio.core.games.takebreak import TakeBreakGame
-    from sgstudio.core.sum_text import parse_component
-    from sgstudio.core.sums import SumGame
+    from sgstudio.games.sum.game import SumGame
+    from sgstudio.games.sum.text import parse_component
+    from sgstudio.games.takebreak import game as takebreak
+    from sgstudio.games.takebreak.game import TakeBreakGame
 
     def triples_one_first_at_a_time(self, m, firsts, window, target):
         found = []

@@ -30,21 +30,21 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import common
 
-from sgstudio.core.games import takebreak_aot
+from sgstudio.games.takebreak import aot as takebreak_aot
 
 N = 100_000
 BIG = 10**7
 REPEAT = 5
 PUBLISHED_RARE = 1287  # Flammenkamp, "Sprague-Grundy Values of Grundy's Game": rare values known
 
-FLOOR = ("from sgstudio.core.games.takebreak_kernels import {fn}\n"  # the built kernels, or numba's
+FLOOR = ("from sgstudio.games.takebreak.kernels import {fn}\n"  # the built kernels, or numba's
          "import numpy as np\n"                                    # (its first call costs as much
          "{fn}('runs')(np.zeros(8, np.uint32), 8, 2, 0, 0, 1)\n")  # as its import)
 
 BIG_SCRIPT = f"""
 import resource, time
-from sgstudio.core.games.takebreak_rules import parse_rule
-from sgstudio.core.games.takebreak_values import ValueTable
+from sgstudio.games.takebreak.rules import parse_rule
+from sgstudio.games.takebreak.values import ValueTable
 start = time.perf_counter()
 table = ValueTable(parse_rule("grundy"))
 values = table.values({BIG})

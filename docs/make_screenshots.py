@@ -79,7 +79,7 @@ def graph_shots(app: QApplication) -> None:
 
 
 def play_shot(app: QApplication) -> None:
-    from sgstudio.gui.canvas import animation
+    from sgstudio.games.graph.tab.canvas import animation
 
     animation.DURATION_MS = 1200  # a slow slide, to catch the computer's token on its way
     window = new_window(app)
@@ -102,8 +102,8 @@ def play_shot(app: QApplication) -> None:
 def loopy_shot(app: QApplication) -> None:
     """A loopy game: 2-cycles drawn as two curves, self-loops, purple ∞ vertices, and a DRAW that the
     computer, playing itself, keeps until a position repeats."""
-    from sgstudio.core.graph import GameGraph
-    from sgstudio.core.play import Mode
+    from sgstudio.core.play.session import Mode
+    from sgstudio.games.graph.model.graph import GameGraph
     from sgstudio.gui.files import Loaded
 
     window = new_window(app)
@@ -132,8 +132,8 @@ def loopy_shot(app: QApplication) -> None:
 
 
 def tab_shots(app: QApplication) -> None:
-    from sgstudio.gui.tabs.board import BoardTab
-    from sgstudio.gui.tabs.splitnim import SplitNimTab
+    from sgstudio.games.board.tab import BoardTab
+    from sgstudio.games.splitnim.tab import SplitNimTab
     from sgstudio.paths import resource_path
 
     window = new_window(app)
@@ -161,7 +161,7 @@ def tab_shots(app: QApplication) -> None:
     board.analysis_panel.moves.setCurrentRow(1)  # its arrow is drawn as when hovered
     save(app, board, "tab-board.png")
     board.close()
-    from sgstudio.gui.tabs.nim import NimTab
+    from sgstudio.games.nim.tab import NimTab
 
     nim = NimTab()  # the worked example of docs/adding-a-game.md
     nim.resize(*SIZE)
@@ -173,7 +173,7 @@ def tab_shots(app: QApplication) -> None:
 
 
 def takebreak_shot(app: QApplication) -> None:
-    from sgstudio.gui.tabs.takebreak import TakeBreakTab
+    from sgstudio.games.takebreak.tab import TakeBreakTab
 
     tab = TakeBreakTab()  # Kayles, with a few heaps: its period certified from n = 71
     tab.resize(*SIZE)

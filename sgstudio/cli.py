@@ -39,15 +39,15 @@ from types import ModuleType
 from typing import Any, NoReturn
 
 from sgstudio.core.errors import SGStudioError, one_line, printable
-from sgstudio.formats import FORMATS
+from sgstudio.formats import FORMATS, MODULES
 
 EXIT_OK, EXIT_IO, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 COMMANDS: dict[str, str] = {
     "solve": "sgstudio.cli_solve",
     "play": "sgstudio.cli_play",
-    "values": "sgstudio.cli_rules",
-    "period": "sgstudio.cli_rules",
+    "values": "sgstudio.games.takebreak.cli",
+    "period": "sgstudio.games.takebreak.cli",
     "sum": "sgstudio.cli_sum",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
     "table": "sgstudio.games.custom.cli",
@@ -349,10 +349,11 @@ def _silence_output() -> None:
 
 
 def load_format(fmt: str) -> ModuleType:
-    """The module ``sgstudio.formats.FMT``; SGStudioError if the format is unknown or missing."""
+    """The module of the judge format ``fmt`` (:data:`sgstudio.formats.MODULES`); SGStudioError if the
+    format is unknown or missing."""
     if fmt not in FORMATS:
         raise UsageError(f"sgstudio: unknown format {fmt!r} (known: {', '.join(sorted(FORMATS))})")
-    name = f"sgstudio.formats.{fmt}"
+    name = MODULES[fmt]
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as err:

@@ -1,6 +1,6 @@
 """``sgstudio play FORMAT FILE [--case C] [--query Q] [--json] [--max-moves N]``: the optimal line.
 
-Both players follow the computer's policy (:mod:`sgstudio.core.policy`): from a winning position
+Both players follow the computer's policy (:mod:`sgstudio.core.play.policy`): from a winning position
 move to nim-sum 0 (the first winning move in the game's order), from a losing position leave the
 opponent the fewest winning replies. The game of a format is the registry's
 (:func:`sgstudio.core.registry.for_format`): its class reads the test case
@@ -24,8 +24,8 @@ range, or a position whose value cannot be found (an S-Nim set without a period 
 one line on stderr, exit status 2 (see :mod:`sgstudio.cli` for every rule).
 
 ``--loopy`` (HDU 1524): the graph may have cycles, and the game is the loopy token game
-(:mod:`sgstudio.core.games.loopy_game`): the computer wins from a won position in finitely many
-moves (progress moves), keeps the draw from a drawn one (:mod:`sgstudio.core.loopy_policy`). A line
+(:mod:`sgstudio.games.graph.loopy.game`): the computer wins from a won position in finitely many
+moves (progress moves), keeps the draw from a drawn one (:mod:`sgstudio.core.play.draws`). A line
 ends when no move remains (the last mover wins), when a drawn position repeats (``draw: the position
 after move 4 repeats the position after move 2, and neither side can win``; JSON ``"winner": null,
 "draw": true, "repeated": {"first": 2, "again": 4}``), or at ``--max-moves``; a value that is ∞
@@ -56,9 +56,9 @@ from sgstudio import cli
 from sgstudio.core import registry
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.play import Game, Move, Position
-from sgstudio.core.policy import choose_move, has_move, outcome
-from sgstudio.formats import FORMATS
+from sgstudio.core.play.policy import choose_move, has_move, outcome
+from sgstudio.core.play.session import Game, Move, Position
+from sgstudio.formats import FORMATS, MODULES
 
 DEFAULT_MAX_MOVES = 1000
 INDEX_BASE = 1
@@ -120,7 +120,7 @@ def sum_setup(texts: Sequence[str]) -> Setup:
     """The sum of the components ``texts`` (``sgstudio sum``'s syntax), each checked; SGStudioError
     naming the first bad one."""
     from sgstudio.cli_sum import read_components
-    from sgstudio.core.sums import SumGame
+    from sgstudio.games.sum.game import SumGame
 
     game, start = SumGame.of(read_components(texts))
     return Setup(game, start, game.move_json, game.move_text)
@@ -129,7 +129,7 @@ def sum_setup(texts: Sequence[str]) -> Setup:
 def load(fmt: str, text: str, file: str, case: int = 1, query: int = 1, loopy: bool = False) -> Setup:
     """Parse a judge file and set up the game and position that ``--case``/``--query`` pick
     (``loopy``: an HDU 1524 file whose graphs may have cycles)."""
-    module = importlib.import_module(f"sgstudio.formats.{fmt}")
+    module = importlib.import_module(MODULES[fmt])
     cases = module.parse(text, file, loopy=True) if loopy else module.parse(text, file)
     return setup(fmt, cases, case, query, file, loopy)
 
@@ -154,7 +154,7 @@ def line(game: Game, start: Position, max_moves: int | None = None) -> Iterator[
 
 def _repeated(game: Game, seen: dict[Position, int], position: Position, made: int) -> Any:
     """The Repetition when ``position`` (after move ``made``) occurred before and is a draw."""
-    from sgstudio.core.loopy_policy import Repetition
+    from sgstudio.core.play.draws import Repetition
 
     if position in seen and outcome(game, position) is Outcome.DRAW:
         return Repetition(seen[position], made, Outcome.DRAW)

@@ -1,7 +1,7 @@
 """``sgstudio solve FORMAT [FILE] [--loopy]``: exactly the judge's output for a judge input file.
 
 ``--loopy`` (HDU 1524 only) reads graphs with cycles as loopy games: one ``WIN``, ``LOSE`` or
-``DRAW`` per query (:mod:`sgstudio.core.games.loopy`); without it a cycle is refused where it
+``DRAW`` per query (:mod:`sgstudio.games.graph.loopy.values`); without it a cycle is refused where it
 closes, as the judge's graphs are acyclic.
 
 The whole output is computed before anything is written, so bad input leaves stdout empty; the

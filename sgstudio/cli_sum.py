@@ -50,14 +50,14 @@ def register(subparsers: Any) -> None:
 
 
 def parse_component(text: str, games: dict | None = None) -> Any:
-    """The :class:`~sgstudio.core.sums.Component` a command line writes; SGStudioError saying what
-    was expected (``RULE:HEAP``, ``nim:HEAPS`` and ``board:ROW``: :mod:`sgstudio.core.sum_text`, with
+    """The :class:`~sgstudio.games.sum.game.Component` a command line writes; SGStudioError saying what
+    was expected (``RULE:HEAP``, ``nim:HEAPS`` and ``board:ROW``: :mod:`sgstudio.games.sum.text`, with
     ``games`` the run's cache of games by rule).
 
     >>> parse_component("0.07:15").text(), parse_component("board:.x.x").text()
     ('Take & break 0.07: heaps 15', 'Board width 4: rows [2 4]')
     """
-    from sgstudio.core.sum_text import parse_component as parse_text
+    from sgstudio.games.sum.text import parse_component as parse_text
 
     kind, _, rest = text.partition(":")
     if ".py:" in text:  # FILE.py:POSITION, a game written in Python
@@ -72,10 +72,10 @@ def parse_component(text: str, games: dict | None = None) -> Any:
 def _tokens(rest: str, kind: str) -> Any:
     """Tokens on a test case of an HDU 1524 file: a DAG game, or (``loopy``) a loopy token game."""
     from sgstudio.cli_play import pick
-    from sgstudio.core.games.dag import DagGame
-    from sgstudio.core.games.loopy_game import LoopyGame
-    from sgstudio.core.sums import Component
-    from sgstudio.formats import hdu1524
+    from sgstudio.games.graph import hdu1524
+    from sgstudio.games.graph.dag.game import DagGame
+    from sgstudio.games.graph.loopy.game import LoopyGame
+    from sgstudio.games.sum.game import Component
 
     parts = rest.rsplit(":", 2)
     if len(parts) != 3 or not parts[0]:
@@ -123,7 +123,7 @@ def prefetch(components: Sequence[Any]) -> None:
     """The values of every take-and-break game among ``components``, computed at once for all the
     heaps its components have (one table, as far as the largest of them). A heap whose value
     cannot be found is left for the component's own check to name."""
-    from sgstudio.core.games.takebreak import TakeBreakGame
+    from sgstudio.games.takebreak.game import TakeBreakGame
 
     heaps: dict[Any, list[int]] = {}
     for component in components:
@@ -140,9 +140,8 @@ def run(args: argparse.Namespace) -> int:
     The text output streams: the outcome and the nim-sum are written (and flushed) before any
     move is searched, then each component's winning moves as soon as they are found.
     """
-    from sgstudio.core.games.loopy import Infinite
-    from sgstudio.core.games.loopy_sums import outcome_of
-    from sgstudio.core.sums import SumGame
+    from sgstudio.core.values import Infinite, outcome_of
+    from sgstudio.games.sum.game import SumGame
 
     components = read_components(args.components)
     game, position = SumGame.of(components)

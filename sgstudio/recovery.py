@@ -14,7 +14,7 @@ session's files; so does a save (nothing is left to recover).
 >>> import os, tempfile
 >>> from unittest import mock
 >>> patch = mock.patch.dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp()); _ = patch.start()
->>> from sgstudio.core.graph import GameGraph
+>>> from sgstudio.games.graph.model.graph import GameGraph
 >>> from sgstudio.formats import sgs
 >>> session = Session()
 >>> session.write(sgs.to_dict(GameGraph.from_edges(2, [(0, 1)])), "game.sgs", None)

@@ -40,10 +40,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import oracles
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.games.dag import query_outcomes
-from sgstudio.core.graph import GameGraph
-from sgstudio.formats import hdu1524, hdu1536, hdu5724, hdu5795, sgs
+from sgstudio.formats import sgs
 from sgstudio.formats.tokens import decode
+from sgstudio.games.board import hdu5724
+from sgstudio.games.graph import hdu1524
+from sgstudio.games.graph.dag.game import query_outcomes
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.snim import hdu1536
+from sgstudio.games.splitnim import hdu5795
 
 FORMATS = ("hdu1524", "hdu1536", "hdu5724", "hdu5795")
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from sgstudio.core.games.board import BoardGame
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.games.nim import NimGame
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim import SplitNim
-from sgstudio.core.games.takebreak import TakeBreakGame
-from sgstudio.core.sums import Component, SumGame
+from sgstudio.games.board.game import BoardGame
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.graph.loopy.game import LoopyGame
+from sgstudio.games.nim.game import NimGame
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.sum.game import Component, SumGame
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 small_heaps = st.lists(st.integers(0, 4), min_size=1, max_size=2).map(tuple)
 

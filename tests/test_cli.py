@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from sgstudio import cli
-from sgstudio.formats.hdu1524 import Case, generate
+from sgstudio.games.graph.hdu1524 import Case, generate
 
 SAMPLE = "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n"
 SAMPLE_OUT = "WIN\nWIN\nWIN\nLOSE\nWIN\n"

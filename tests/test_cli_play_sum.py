@@ -19,10 +19,10 @@ from sum_cases import sums
 from test_cli_sum import CYCLIC, GRAPH, command_components
 
 from sgstudio import cli, cli_play
-from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.games.nim import NimGame
-from sgstudio.core.sums import Component, SumGame
-from sgstudio.formats.hdu1524 import Case, generate
+from sgstudio.games.graph.hdu1524 import Case, generate
+from sgstudio.games.graph.loopy.game import LoopyGame
+from sgstudio.games.nim.game import NimGame
+from sgstudio.games.sum.game import Component, SumGame
 
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

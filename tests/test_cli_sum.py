@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from oracles import whole_game_outcomes
 
 from sgstudio import cli
-from sgstudio.core.games.board import BoardGame
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.games.takebreak import TakeBreakGame
-from sgstudio.core.sums import Component, SumGame
-from sgstudio.formats.hdu1524 import Case, generate
+from sgstudio.games.board.game import BoardGame
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.graph.hdu1524 import Case, generate
+from sgstudio.games.graph.loopy.game import LoopyGame
+from sgstudio.games.sum.game import Component, SumGame
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 GRAPH = [[1, 2], [3], [3], []]  # a diamond: 0 -> 1, 2 -> 3
 CYCLIC = [[0, 1], [0, 2], [], [2, 3]]  # a self-loop on 0 and on 3, a 2-cycle 0 <-> 1, an exit to 2

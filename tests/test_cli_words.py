@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from oracles import whole_game_outcomes
 
 from sgstudio import cli
-from sgstudio.core.games.nim import NimGame
-from sgstudio.core.games.takebreak import TakeBreakGame
-from sgstudio.core.sums import Component, SumGame
+from sgstudio.games.nim.game import NimGame
+from sgstudio.games.sum.game import Component, SumGame
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 
 def oracle(game, start):

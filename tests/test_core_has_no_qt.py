@@ -8,11 +8,11 @@ CORE_MODULES = [
     "sgstudio.core.errors",
     "sgstudio.core.events",
     "sgstudio.core.mex",
-    "sgstudio.core.graph",
-    "sgstudio.core.games.dag",
+    "sgstudio.games.graph.model.graph",
+    "sgstudio.games.graph.dag.game",
     "sgstudio.cli",
     "sgstudio.cli_play",
-    "sgstudio.core.policy",
+    "sgstudio.core.play.policy",
     "sgstudio.formats.tokens",
 ]
 
@@ -20,9 +20,9 @@ CORE_MODULES = [
 def test_core_and_cli_import_without_pyside6():
     code = (
         "import importlib, pkgutil, sys\n"
-        "import sgstudio.core, sgstudio.core.games, sgstudio.formats\n"
+        "import sgstudio.core, sgstudio.games.graph.dag, sgstudio.formats\n"
         f"for name in {CORE_MODULES!r}: importlib.import_module(name)\n"
-        "for pkg in (sgstudio.core, sgstudio.core.games, sgstudio.formats):\n"
+        "for pkg in (sgstudio.core, sgstudio.games.graph.dag, sgstudio.formats):\n"
         "    for info in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + '.'):\n"
         "        importlib.import_module(info.name)\n"
         "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken'))))\n"

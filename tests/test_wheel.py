@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from oracles import takebreak_children
 
-from sgstudio.core.games.takebreak_rules import parse_rule
-from sgstudio.core.games.takebreak_values import ValueTable
 from sgstudio.core.mex import mex
+from sgstudio.games.takebreak.rules import parse_rule
+from sgstudio.games.takebreak.values import ValueTable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,7 +47,7 @@ def test_an_installed_wheel_answers_values_without_numba(tmp_path):
                     "-q", "-w", str(tmp_path / "dist")], check=True, env=env, capture_output=True)
     (wheel,) = (tmp_path / "dist").glob("sgstudio-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert any(n.startswith("sgstudio/core/games/__pycache__/takebreak_kernels_aot_") for n in names)
+    assert any(n.startswith("sgstudio/games/takebreak/__pycache__/takebreak_kernels_aot_") for n in names)
     assert "-none-any" not in wheel.name  # a wheel with compiled code carries its platform
 
     fresh = tmp_path / "venv"
@@ -66,7 +66,7 @@ def test_an_installed_wheel_answers_values_without_numba(tmp_path):
                          cwd=tmp_path, check=True, capture_output=True, text=True, env=env)
     imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines() if "|" in line}
     assert "numba" not in imported and not any(m.startswith("numba.") for m in imported)
-    assert any(m.startswith("sgstudio.core.games.takebreak") for m in imported)
+    assert any(m.startswith("sgstudio.games.takebreak.") for m in imported)
     values = run.stdout.split()
     assert len(values) == 100_000
     assert values[:1500] == list(map(str, naive_values([0, 0, 0, 7], 1500)))

@@ -1,5 +1,5 @@
 // Grundy table of every row mask of the HDU 5724 board, the same sweep as
-// sgstudio.core.games.board._table_kernel: masks in decreasing order (a move clears bit c and
+// sgstudio.games.board.game._table_kernel: masks in decreasing order (a move clears bit c and
 // sets a higher bit, so every successor is larger), columns scanned from the right keeping the
 // first empty column, successor values gathered in a bit set, mex = lowest clear bit.
 // Usage: board_table WIDTH REPEAT  -> prints the best time in seconds and a checksum.

@@ -1,4 +1,4 @@
-// Baseline for sgstudio.core.games.dag.grundy_values: the same reverse-Kahn algorithm in C++.
+// Baseline for sgstudio.games.graph.dag.game.grundy_values: the same reverse-Kahn algorithm in C++.
 // Usage: dag FILE REPEAT. FILE holds int64 n, int64 m, then m int64 tails and m int64 heads.
 // Prints the best wall time of REPEAT runs of the computation only (reading excluded), then a
 // checksum of the values so the caller can compare them with sgstudio's.

@@ -1,4 +1,4 @@
-// Second baseline for sgstudio.core.games.dag.grundy_values: successor lists in CSR form (built by a
+// Second baseline for sgstudio.games.graph.dag.game.grundy_values: successor lists in CSR form (built by a
 // counting sort), a topological order by Kahn's algorithm, then the values in reverse topological
 // order, the mex taken with a stamp array. No predecessor lists, no slots.
 // Usage: dag_csr FILE REPEAT. FILE holds int64 n, int64 m, then m int64 tails and m int64 heads.

@@ -1,6 +1,6 @@
 // Baseline for `sgstudio solve hdu1524`: HDU 1524 "A Chess Game" solved the usual competitive way.
 // Reads all of standard input at once, parses integers by hand, and for each test case computes the
-// Grundy values with the same reverse-Kahn algorithm as sgstudio.core.games.dag (push each finished
+// Grundy values with the same reverse-Kahn algorithm as sgstudio.games.graph.dag.game (push each finished
 // vertex's value into its predecessors' slots; a vertex is ready when all its slots are filled; its
 // value is the mex of its slots). A query wins iff the XOR of its tokens' values is non-zero.
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Baseline for the loopy solve: HDU 1524 input whose graph may have cycles, one WIN/LOSE/DRAW a query.
 // Reads all of standard input at once, parses integers by hand, and per test case computes the
 // generalized Sprague-Grundy values with the same round-by-round, breadth-first labelling as
-// sgstudio.core.games.loopy (a vertex is labelled m when it has no follower labelled m and every
+// sgstudio.games.graph.loopy.values (a vertex is labelled m when it has no follower labelled m and every
 // follower alive or infinite has one; alive vertices with no follower labelled m become infinite).
 // A query: all finite -> WIN iff the XOR is non-zero; exactly one infinite token v -> WIN iff some
 // follower of v has the XOR of the others as its value, else DRAW; more -> DRAW.

@@ -1,5 +1,5 @@
 // Baseline for benchmarks/bench_incremental.py: the same edit script, the same algorithms as
-// sgstudio.core.incremental / sgstudio.core.topo (Pearce-Kelly order with the two O(1) shortcuts and
+// sgstudio.games.graph.model.incremental / sgstudio.games.graph.model.topo (Pearce-Kelly order with the two O(1) shortcuts and
 // the alternating forward/backward region search; Grundy wave in decreasing topological index with a
 // heap, O(outdeg) mex), hash-set adjacency like the Python dicts. No bulk fallback (every wave runs
 // to its end). Input (text): n m r, m edges "u v", r rounds "remove_u remove_v add_u add_v".

@@ -1,5 +1,5 @@
 // Baseline for bench_snim.py: g(0..n-1) of a subtraction game, the same algorithm as
-// sgstudio.core.games.snim._fill_py (stamp the moves' values, take the first unstamped one).
+// sgstudio.games.snim.game._fill_py (stamp the moves' values, take the first unstamped one).
 // Usage: snim_values N s1 s2 ... ; prints "best_seconds checksum" (best of 3 runs).
 #include <algorithm>
 #include <chrono>

@@ -6,7 +6,7 @@ games is a sum of independent *components* (the heaps of S-Nim, the rows of the 
 on a graph), so the record lists each component with its value; by the Sprague-Grundy theorem the
 position's value is the XOR (nim-sum) of theirs, the player to move wins iff it is not 0, and a
 move in a component of value a wins iff it leaves that component at a XOR total. On a loopy graph
-a value may be ∞(K) (:class:`~sgstudio.core.games.loopy.Infinite`), the outcome may be DRAW, and
+a value may be ∞(K) (:class:`~sgstudio.games.graph.loopy.values.Infinite`), the outcome may be DRAW, and
 there is no nim-sum: :attr:`Analysis.total` is then None.
 
 :func:`sum_analysis` builds the record of any finite sum from its components' values and its
@@ -38,7 +38,7 @@ import numpy as np
 from sgstudio.core.outcome import Outcome
 
 if TYPE_CHECKING:
-    from sgstudio.core.games.loopy import Gamma
+    from sgstudio.core.values import Gamma
 
 Move = tuple
 MAX_COMPONENTS = 1000

@@ -25,7 +25,7 @@ stopped its event loop for the whole call.
 An extension's name carries a hash of its module's source, of the exports, of numba's version and
 of the interpreter's tag: a changed kernel is never served by an old build.
 
->>> from sgstudio.core.games import takebreak_kernels
+>>> from sgstudio.games.takebreak import kernels as takebreak_kernels
 >>> signature(takebreak_kernels.AOT["runs_u4"])
 'UniTuple(i8, 3)(u4[::1], i8, i8, i8, i8, i8)'
 >>> kernel(takebreak_kernels, "no such kernel") is None
@@ -50,11 +50,11 @@ if TYPE_CHECKING:  # pathlib costs a command line's start 5 ms: paths are string
 import numpy as np
 
 KERNEL_MODULES = (
-    "sgstudio.core.games.takebreak_kernels",
-    "sgstudio.core.games.dag_kernels",
-    "sgstudio.core.games.loopy_kernels",
-    "sgstudio.core.games.snim_kernels",
-    "sgstudio.formats.hdu1524_kernels",
+    "sgstudio.games.takebreak.kernels",
+    "sgstudio.games.graph.dag.kernels",
+    "sgstudio.games.graph.loopy.kernels",
+    "sgstudio.games.snim.kernels",
+    "sgstudio.games.graph.hdu1524_kernels",
     "sgstudio.formats.scan_kernels",
 )
 """The modules whose kernels are compiled ahead of time (by name: the kernel imports no game)."""
@@ -103,8 +103,19 @@ def fits(kinds: tuple[str, ...], args: tuple) -> bool:
     return True
 
 
+def stem(name: str) -> str:
+    """The start of a kernel module's extension name: its own name, its package's first where a game
+    calls it ``kernels`` (so the extensions keep the names they had before the games had packages).
+
+    >>> stem("sgstudio.games.takebreak.kernels"), stem("sgstudio.formats.scan_kernels")
+    ('takebreak_kernels', 'scan_kernels')
+    """
+    parts = name.split(".")
+    return "_".join(parts[-2:]) if parts[-1] == "kernels" else parts[-1]
+
+
 def module_name(module: ModuleType) -> str:
-    """The extension's name: the module's name, and a hash of its source, its exports, numba's
+    """The extension's name: the module's name (:func:`stem`), and a hash of its source, its exports, numba's
     version, the interpreter's tag and the GIL's release (two 32-bit checksums: cheaper to import
     and to compute than a cryptographic hash, which a start of the command line would pay for)."""
     with open(module.__file__, "rb") as source:  # type: ignore[arg-type]
@@ -113,11 +124,11 @@ def module_name(module: ModuleType) -> str:
     data += sys.implementation.cache_tag.encode()
     spec = importlib.util.find_spec("numba")  # its version from the dist-info's name (importlib.metadata
     if spec is None or spec.origin is None:    # would cost 30 ms of a process's start)
-        return f"{module.__name__.rpartition('.')[2]}_aot_unknown"  # pragma: no cover - no build matches
+        return f"{stem(module.__name__)}_aot_unknown"  # pragma: no cover - no build matches
     site = os.path.dirname(os.path.dirname(os.path.realpath(spec.origin)))
     found = sorted(n for n in os.listdir(site) if n.startswith("numba-") and n.endswith(".dist-info"))
     data += " ".join(found).encode()
-    return f"{module.__name__.rpartition('.')[2]}_aot_{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+    return f"{stem(module.__name__)}_aot_{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def _path(module: ModuleType) -> str:

@@ -1,7 +1,7 @@
 """Moves as people write them: the text readers the games' ``parse_move`` methods share, and
 refusals in the numbering people see.
 
-Moves of :mod:`sgstudio.core.play` number heaps and rows from 0 and vertices by id; people number
+Moves of :mod:`sgstudio.core.play.session` number heaps and rows from 0 and vertices by id; people number
 heaps and rows from 1 (as the tabs and the Play panel do) and name vertices by label. The readers
 turn a line of text into a move and raise ValueError with a clear message when the text is not a
 move of the game's *form*; whether the move is *legal* is the game's business (its ``apply``), and
@@ -15,7 +15,7 @@ Syntax (case does not matter; what a game's ``move_text`` writes is valid input 
 - S-Nim: ``heap 2 take 3``, ``2: take 3``, ``2 3`` (heap 2, take 3 stones) or ``heap 2: take 3 -> 4``;
 - split-nim: ``2 take 3`` or ``2 3`` (take 3 from heap 2), ``2 take all``, ``2 -> 5`` (leave 5),
   ``2 -> 2 + 3 + 4`` or ``2: 2 + 3 + 4`` (split heap 2 into 2, 3 and 4);
-- board (:func:`sgstudio.core.games.board.parse_board_move`): ``row 2: 18 -> 19``, ``2 18 19``, or
+- board (:func:`sgstudio.games.board.game.parse_board_move`): ``row 2: 18 -> 19``, ``2 18 19``, or
   ``2 18`` (the chess of row 2 in column 18 makes its only move: a chess has at most one).
 
 Examples
@@ -178,7 +178,7 @@ def renumbered_reason(game: Any, position: Sequence[Any], move: Move, reason: st
     ``reason`` is returned unchanged when the component accepts the move (the refusal was the
     session's, like "it is the computer's turn") or when the move names no component.
 
-    >>> from sgstudio.core.games.board import BoardGame
+    >>> from sgstudio.games.board.game import BoardGame
     >>> renumbered_reason(BoardGame(), ((1,), (19, 20)), (1, 19, 20), "")
     'the chess at row 2, column 19 cannot move: no empty cell to its right'
     """

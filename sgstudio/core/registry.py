@@ -1,12 +1,14 @@
 """The registry of games: every kind of game the studio knows, each registered once.
 
 A :class:`GameKind` names the core game class (its moves, their text, its play hints and its
-analysis are methods of the class: see :class:`sgstudio.core.games.base.GameBase`), the editable
+analysis are methods of the class: see :class:`sgstudio.core.contract.GameBase`), the editable
 position of its tab (:mod:`sgstudio.core.positions`, whose class reads the tab's saved JSON state,
 checked once, here in the core), the judge formats whose files hold its positions, and the tab
 that shows it, as a dotted path (the core never imports the gui). The command line (``sgstudio
 play``), the window's tabs, the Play panel, the file dialogs and the import menu all look games up
-here; adding a game is one core module, one tab module and one :func:`register` line below.
+here. This module is the mechanism only: the list of games is :mod:`sgstudio.games.catalogue`, loaded
+by name on the first lookup (the kernel imports no game); adding a game is one package and one
+:func:`register` line there.
 
 Examples
 --------
@@ -20,26 +22,11 @@ Examples
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from sgstudio.core.games.base import GameBase
-from sgstudio.core.games.board import BoardGame
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.games.nim import NimGame
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim import SplitNim
-from sgstudio.core.games.takebreak import TakeBreakGame
-from sgstudio.core.positions.board import BoardPosition
-from sgstudio.core.positions.heaps import HeapsPosition
-from sgstudio.core.positions.snim import SNimPosition
-from sgstudio.core.positions.splitnim import SplitNimPosition
-from sgstudio.core.positions.sums import SumPosition
-from sgstudio.core.positions.takebreak import TakeBreakPosition
-from sgstudio.core.sums import SumGame
-from sgstudio.games.custom.state import CustomState
-from sgstudio.games.custom.tokens import PositionsGame
+from sgstudio.core.contract import GameBase
 
 
 @dataclass(frozen=True)
@@ -62,7 +49,7 @@ class GameKind:
 
     def read_state(self, state: Any) -> tuple[Any, dict[str, Any]]:
         """The position and the view settings of a tab's saved state, checked strictly (a
-        :class:`~sgstudio.core.positions.state.StateError` names what is wrong and where)."""
+        :class:`~sgstudio.core.state.StateError` names what is wrong and where)."""
         if self.position is None:
             raise ValueError(f"the {self.title} game keeps no tab state")
         return self.position.from_state(state)
@@ -75,10 +62,27 @@ class GameKind:
 
 
 _GAMES: dict[str, GameKind] = {}
+CATALOGUE = "sgstudio.games.catalogue"
+"""The module whose :func:`register` lines list the games, in tab order (imported by name)."""
+_loading: list[bool] = []
+
+
+def _games() -> dict[str, GameKind]:
+    """The registered games, the catalogue's first (imported on the first lookup)."""
+    if not _loading:
+        _loading.append(True)  # before the import: the catalogue's own lookups see what it has so far
+        try:
+            importlib.import_module(CATALOGUE)
+        except BaseException:
+            _loading.clear()  # the next lookup tries again (and says again what failed)
+            _GAMES.clear()
+            raise
+    return _GAMES
 
 
 def register(kind: GameKind) -> GameKind:
     """Add a kind of game (its key must be new); return it."""
+    _games()
     if kind.key in _GAMES:
         raise ValueError(f"a game {kind.key!r} is registered already")
     taken = {fmt for other in _GAMES.values() for fmt in other.formats}
@@ -90,20 +94,20 @@ def register(kind: GameKind) -> GameKind:
 
 def games() -> list[GameKind]:
     """Every registered kind of game, in the order of registration (the order of the tabs)."""
-    return list(_GAMES.values())
+    return list(_games().values())
 
 
 def get(key: str) -> GameKind:
     """The kind of game named ``key`` (KeyError naming the known ones otherwise)."""
     try:
-        return _GAMES[key]
+        return _games()[key]
     except KeyError:
-        raise KeyError(f"no game {key!r}: the games are {', '.join(_GAMES)}") from None
+        raise KeyError(f"no game {key!r}: the games are {', '.join(_games())}") from None
 
 
 def for_format(fmt: str) -> GameKind:
     """The kind of game whose positions a judge file of format ``fmt`` holds."""
-    for kind in _GAMES.values():
+    for kind in _games().values():
         if fmt in kind.formats:
             return kind
     raise KeyError(f"no game reads the judge format {fmt!r}")
@@ -112,7 +116,7 @@ def for_format(fmt: str) -> GameKind:
 def kind_of(game: object) -> GameKind:
     """The kind of a game object (by its class, or the nearest registered base class)."""
     for cls in type(game).__mro__:
-        for kind in _GAMES.values():
+        for kind in _games().values():
             if kind.game is cls:
                 return kind
     raise KeyError(f"{type(game).__name__} is not a registered game")
@@ -120,20 +124,4 @@ def kind_of(game: object) -> GameKind:
 
 def judge_formats() -> list[str]:
     """Every judge format some game reads, in the order of the games."""
-    return [fmt for kind in _GAMES.values() for fmt in kind.formats]
-
-
-TABS = "sgstudio.gui.tabs"
-register(GameKind("dag", "Graph", DagGame, None, ("hdu1524",), f"{TABS}.graph:GraphTab"))
-register(GameKind("loopy", "Loopy graph", LoopyGame))  # shown on the Graph tab in loopy mode (to come)
-register(GameKind("snim", "S-Nim", SubtractionGame, SNimPosition, ("hdu1536",), f"{TABS}.snim:SNimTab"))
-register(GameKind("splitnim", "Split-nim", SplitNim, SplitNimPosition, ("hdu5795",),
-                  f"{TABS}.splitnim:SplitNimTab"))
-register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",), f"{TABS}.board:BoardTab"))
-register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition, (),
-                  f"{TABS}.takebreak:TakeBreakTab"))
-register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), f"{TABS}.nim:NimTab"))
-register(GameKind("sum", "Sum", SumGame, SumPosition, (), f"{TABS}.sums:SumTab"))  # of any games above
-# a game written in Python: tokens on its explored positions (or a LoopyGame, when play may not end)
-register(GameKind("custom", "Your game", PositionsGame, CustomState, (),
-                  "sgstudio.games.custom.tab:CustomTab"))
+    return [fmt for kind in _games().values() for fmt in kind.formats]

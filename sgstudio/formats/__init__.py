@@ -1,6 +1,8 @@
 """Readers and writers of the judge input files, one module per format.
 
-Every format module ``sgstudio.formats.<name>`` offers the same small surface:
+Each format lives in the package of the game whose positions it holds (``sgstudio.games.snim.hdu1536``);
+:data:`MODULES` names each module by its dotted path (the one lookup: nothing here imports a game).
+Every format module offers the same small surface:
 
 - ``parse(text, file="<string>")`` -> a list of test cases (format-specific dataclasses);
 - ``generate(cases) -> str``, so that ``parse(generate(cases)) == cases`` (round trip);
@@ -16,3 +18,14 @@ FORMATS: dict[str, str] = {
     "hdu5724": "Chess: rows of an n x 20 board (YES/NO per test)",
     "hdu5795": "A Simple Nim: take or split into three (First/Second player wins.)",
 }
+MODULES: dict[str, str] = {
+    "hdu1524": "sgstudio.games.graph.hdu1524",
+    "hdu1536": "sgstudio.games.snim.hdu1536",
+    "hdu5724": "sgstudio.games.board.hdu5724",
+    "hdu5795": "sgstudio.games.splitnim.hdu5795",
+}
+"""The dotted path of each format's module.
+
+>>> sorted(MODULES) == sorted(FORMATS)
+True
+"""

@@ -27,7 +27,7 @@ labels, positions, edges and tokens, so that one vertex numbered 10^7 costs one 
 
 Examples
 --------
->>> from sgstudio.core.graph import GameGraph
+>>> from sgstudio.games.graph.model.graph import GameGraph
 >>> g = GameGraph.from_edges(2, [(0, 1)]); g.add_token(0)
 >>> doc = loads(dumps(g))
 >>> doc.graph.edges(), doc.graph.tokens(), doc.tabs
@@ -52,11 +52,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sgstudio.core.errors import CycleError, ParseError, clip
-from sgstudio.core.graph import GameGraph
 from sgstudio.formats import json_text
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.formats.json_text import locate
 from sgstudio.formats.tokens import decode, int_text
+from sgstudio.games.graph.model.graph import GameGraph
 
 FORMAT = "sgstudio"
 VERSION = 1

@@ -34,15 +34,16 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from sgstudio.core.errors import ParseError, SGStudioError, printable
-from sgstudio.core.graph import GameGraph
-from sgstudio.formats import graphml, sgs
-from sgstudio.formats import hdu1524_graph as hdu
+from sgstudio.formats import sgs
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.formats.tokens import read_file
+from sgstudio.games.graph import graphml
+from sgstudio.games.graph import hdu1524_graph as hdu
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas.big import canvas as big_canvas
+from sgstudio.games.graph.tab.commands import PlaceTokensCommand
 from sgstudio.gui import errors, imports, places, progress
-from sgstudio.gui.canvas import big_canvas
 from sgstudio.gui.cases import judge_name
-from sgstudio.gui.commands import PlaceTokensCommand
 from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.tabs.studio_tabs import TabStateError
 from sgstudio.paths import resource_path

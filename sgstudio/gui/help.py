@@ -258,13 +258,14 @@ now; otherwise they are dropped.</p>
 
 
 def computer_html() -> str:
-    """The computer's policy for people (the developer's version is :mod:`sgstudio.core.policy`'s docstring).
+    """The computer's policy for people (the developer's version is
+    :mod:`sgstudio.core.play.policy`'s docstring).
 
     >>> text = computer_html()
     >>> "nim-sum 0" in text and "fewest winning replies" in text and "at most 64 candidate" in text
     True
     """
-    from sgstudio.core.policy import MAX_CANDIDATES
+    from sgstudio.core.play.policy import MAX_CANDIDATES
 
     return COMPUTER_HTML.format(limit=MAX_CANDIDATES)
 

@@ -15,11 +15,11 @@ from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from sgstudio.core.errors import SGStudioError
-from sgstudio.core.graph import GameGraph
-from sgstudio.formats import hdu1524_graph as hdu
-from sgstudio.formats.hdu1524 import CyclicGraphError
+from sgstudio.games.graph import hdu1524_graph as hdu
+from sgstudio.games.graph.hdu1524 import CyclicGraphError
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas.big import canvas as big_canvas
 from sgstudio.gui import memory, progress
-from sgstudio.gui.canvas import big_canvas
 from sgstudio.gui.cases import choose_case, counted
 
 

@@ -16,7 +16,8 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
 
-from sgstudio.core.graph import GameGraph
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.sum.tab import add_to_sum_action
 from sgstudio.games.takebreak.sweep.tab import install as install_sweep_tables
 from sgstudio.gui import actions as acts
 from sgstudio.gui import help as helps
@@ -27,7 +28,6 @@ from sgstudio.gui.panels.play_target import TabPlayTarget
 from sgstudio.gui.panels.queries import QueriesPanel
 from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.tabs.studio_tabs import StudioTabs
-from sgstudio.gui.tabs.sums import add_to_sum_action
 from sgstudio.gui.undo_keys import pass_undo_keys
 
 TAB_DOCKS = ("analysis", "queries")

@@ -13,7 +13,7 @@ small graph (:func:`fill`) and the arrays of a big one (:func:`kinds`, :data:`KI
 
 >>> value_colour(0).name(), value_colour(3).name(), outcome_colour(Outcome.DRAW).name()
 ('#0072b2', '#e69f00', '#cc79a7')
->>> from sgstudio.core.games.loopy import Infinite
+>>> from sgstudio.core.values import Infinite
 >>> [value_kind(v) for v in (0, 2, Infinite(frozenset({0, 2})))], fill(Infinite(frozenset())).color().name()
 ([0, 1, 2], '#cc79a7')
 """

@@ -15,7 +15,7 @@ QUndoStack calls, guard them:
   of the event loop, the stack is moved back to where the model is, without running any command,
   and the error is raised there (the window's hook shows it).
 
->>> from sgstudio.core.graph import GameGraph
+>>> from sgstudio.games.graph.model.graph import GameGraph
 >>> class AddVertex(GuardedCommand):
 ...     def __init__(self, model):
 ...         super().__init__("Add vertex"); self.model = model

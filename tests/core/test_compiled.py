@@ -19,8 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core import compiled
-from sgstudio.core.games import dag_kernels, loopy_kernels, snim_kernels
-from sgstudio.formats import hdu1524_kernels, hdu1536, scan_kernels
+from sgstudio.formats import scan_kernels
+from sgstudio.games.graph import hdu1524_kernels
+from sgstudio.games.graph.dag import kernels as dag_kernels
+from sgstudio.games.graph.loopy import kernels as loopy_kernels
+from sgstudio.games.snim import hdu1536
+from sgstudio.games.snim import kernels as snim_kernels
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +37,8 @@ def test_every_kernel_module_is_built_and_named_after_its_source(built):
     for name in compiled.KERNEL_MODULES:
         module = importlib.import_module(name)
         assert compiled.is_built(module) and compiled.module_path(module).exists()
-        stem = name.rpartition(".")[2] + "_aot_"
+        leaf = name.rpartition(".")[2]  # a game's own `kernels` module is named with its package's name
+        stem = (name.split(".")[-2] + "_" if leaf == "kernels" else "") + leaf + "_aot_"
         name = compiled.module_name(module)
         assert name.startswith(stem) and len(name) == len(stem) + 16
         for export, spec in module.AOT.items():  # every export is in the extension, as declared

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sgstudio.core.games.board import BoardGame
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim import SplitNim
+from sgstudio.games.board.game import BoardGame
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.splitnim.game import SplitNim
 
 
 def parse_move(game, text, position, label=str):

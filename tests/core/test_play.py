@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core.mex import mex
-from sgstudio.core.play import Game, IllegalMoveError, Mode, PlaySession, outcome
-from sgstudio.core.policy import MAX_CANDIDATES, choose_move, optimal_line, remaining_length
+from sgstudio.core.play.policy import MAX_CANDIDATES, choose_move, optimal_line, remaining_length
+from sgstudio.core.play.session import Game, IllegalMoveError, Mode, PlaySession, outcome
 
 # -- the brute-force checks, shared by every game ------------------------------------------------
 
@@ -234,7 +234,7 @@ def board_positions(draw):
 @settings(max_examples=40, deadline=None)
 @given(board_positions(), st.sampled_from([1, 2]))
 def test_policy_and_stepping_on_the_board(case, first):
-    from sgstudio.core.games.board import BoardGame
+    from sgstudio.games.board.game import BoardGame
 
     width, start = case
     game = BoardGame(width)
@@ -258,7 +258,7 @@ def dag_positions(draw):
 @settings(max_examples=40, deadline=None)
 @given(dag_positions(), st.sampled_from([1, 2]))
 def test_policy_and_stepping_on_a_dag(case, first):
-    from sgstudio.core.games.dag import DagGame
+    from sgstudio.games.graph.dag.game import DagGame
 
     n, edges, start = case
     game = DagGame.from_edges(n, edges)
@@ -271,7 +271,7 @@ def test_policy_and_stepping_on_a_dag(case, first):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=3), heaps, st.sampled_from([1, 2]))
 def test_policy_and_stepping_in_s_nim(subtract, start, first):
-    from sgstudio.core.games.snim import SubtractionGame
+    from sgstudio.games.snim.game import SubtractionGame
 
     game = SubtractionGame(subtract)
     wins = oracle(game)
@@ -284,7 +284,7 @@ def test_policy_and_stepping_in_s_nim(subtract, start, first):
 @given(st.sampled_from([2, 3]), st.lists(st.integers(0, 7), min_size=1, max_size=2).map(tuple),
        st.sampled_from([1, 2]))
 def test_policy_and_stepping_in_split_nim(parts, start, first):
-    from sgstudio.core.games.splitnim import SplitNim
+    from sgstudio.games.splitnim.game import SplitNim
 
     game = SplitNim(parts)
     wins = oracle(game)
@@ -294,7 +294,7 @@ def test_policy_and_stepping_in_split_nim(parts, start, first):
 
 
 def test_split_nim_too_big_to_enumerate():
-    from sgstudio.core.games.splitnim import SplitNim
+    from sgstudio.games.splitnim.game import SplitNim
 
     game = SplitNim(3)
     big = 10**9
@@ -313,7 +313,7 @@ def test_split_nim_too_big_to_enumerate():
 
 
 def test_board_judge_sample_rows_on_the_full_width():
-    from sgstudio.core.games.board import BoardGame
+    from sgstudio.games.board.game import BoardGame
 
     game = BoardGame()
     for start in [((19, 20),), ((19,), (18,)), ((15, 17, 20), (16, 19))]:

@@ -3,7 +3,7 @@ replayed as its move, and a change of mode keeps the moves after the current one
 one of them is what the computer would play now.
 
 Who wins is judged by a brute-force search over whole positions (no Sprague-Grundy theory); "what
-the computer would play" is the policy's choice, :func:`sgstudio.core.policy.choose_move`.
+the computer would play" is the policy's choice, :func:`sgstudio.core.play.policy.choose_move`.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_play import Sub, dag_positions, oracle
 
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.play import BY_HAND, Mode, PlaySession
-from sgstudio.core.policy import choose_move
+from sgstudio.core.play.policy import choose_move
+from sgstudio.core.play.session import BY_HAND, Mode, PlaySession
+from sgstudio.games.graph.dag.game import DagGame
 
 # The built-in example (vertices A..H = 0..7) with the issue's tokens: on B (value 0) and C (value 3).
 EXAMPLE = DagGame.from_edges(8, [(0, 2), (0, 1), (0, 3), (2, 4), (2, 3), (2, 6), (4, 3), (4, 6), (3, 6),

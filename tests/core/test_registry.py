@@ -21,17 +21,17 @@ from oracles import board_wins, loopy_outcomes, snim_wins, splitnim_wins, takebr
 from sum_cases import sums
 
 from sgstudio.core import registry
-from sgstudio.core.games.base import GameBase
-from sgstudio.core.games.board import BoardGame
-from sgstudio.core.games.dag import DagGame
-from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.games.nim import NimGame
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim import SplitNim
-from sgstudio.core.games.takebreak import TakeBreakGame
+from sgstudio.core.contract import GameBase
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.positions.state import StateError
-from sgstudio.core.positions.sums import component_state
+from sgstudio.core.state import StateError
+from sgstudio.games.board.game import BoardGame
+from sgstudio.games.graph.dag.game import DagGame
+from sgstudio.games.graph.loopy.game import LoopyGame
+from sgstudio.games.nim.game import NimGame
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.sum.position import component_state
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 WIN, LOSE = Outcome.WIN, Outcome.LOSE
 KAYLES = (0, 7, 7)  # the digits of 0.77

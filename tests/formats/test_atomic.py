@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
+from sgstudio.games.graph.model.graph import GameGraph
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="modes, umask and symlinks as on POSIX")
 

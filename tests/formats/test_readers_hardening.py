@@ -14,8 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.formats import hdu1524, hdu1536, hdu5724, hdu5795
+from sgstudio.games.board import hdu5724
+from sgstudio.games.graph import hdu1524
+from sgstudio.games.snim import hdu1536
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.splitnim import hdu5795
 
 
 def int_text(n: int) -> str:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
+from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.paths import resource_path
 
 

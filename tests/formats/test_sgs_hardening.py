@@ -9,8 +9,8 @@ import tracemalloc
 import pytest
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
+from sgstudio.games.graph.model.graph import GameGraph
 
 HEAD = '{"format": "sgstudio", "version": 1, '
 

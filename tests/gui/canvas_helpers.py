@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoStack
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.gui.canvas import GraphCanvas
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas import GraphCanvas
 
 
 def make_canvas(qtbot, model: GameGraph, size: tuple[int, int] = (900, 700)) -> GraphCanvas:

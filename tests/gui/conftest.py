@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
+from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.paths import resource_path
 
 

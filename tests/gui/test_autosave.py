@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QSpinBox
 
 from sgstudio import recovery
 from sgstudio.formats import sgs
+from sgstudio.games.graph.tab.commands import AddVertexCommand
 from sgstudio.gui import autosave
-from sgstudio.gui.commands import AddVertexCommand
 
 
 @pytest.fixture
@@ -142,7 +142,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from sgstudio.gui.main_window import MainWindow
-from sgstudio.gui.commands import AddVertexCommand
+from sgstudio.games.graph.tab.commands import AddVertexCommand
 settings = QSettings(sys.argv[1], QSettings.Format.IniFormat)
 settings.setValue("autosave/seconds", 1)
 window = MainWindow(settings=settings)

@@ -15,9 +15,9 @@ from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QInputDialog
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.gui.canvas.big_scene import DETAIL_ITEMS, BigGraphScene
-from sgstudio.gui.commands import AddEdgeCommand, AddTokenCommand, RemoveEdgeCommand
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas.big.scene import DETAIL_ITEMS, BigGraphScene
+from sgstudio.games.graph.tab.commands import AddEdgeCommand, AddTokenCommand, RemoveEdgeCommand
 from sgstudio.gui.files import Loaded
 
 N = 200_000
@@ -281,7 +281,7 @@ def test_rubber_band_selects_the_vertices_inside(big, qtbot):
 
 
 def test_play_starts_on_the_big_graph_from_its_arrays(big, qtbot):
-    from sgstudio.core.games.dag_arrays import ArrayDagGame
+    from sgstudio.games.graph.dag.arrays import ArrayDagGame
 
     model = big.document.model
     qtbot.mouseClick(big.play.start_button, Qt.MouseButton.LeftButton)
@@ -310,7 +310,7 @@ def test_play_starts_on_the_big_graph_from_its_arrays(big, qtbot):
 def test_the_computer_against_itself_keeps_the_moving_token_in_sight(big, qtbot):
     """Issue 21, item 10: on the big drawing the played moves went off the view, which stayed where
     it was; each move now ends with its token in sight (not under the legend or the minimap)."""
-    from sgstudio.core.play import Mode
+    from sgstudio.core.play.session import Mode
 
     canvas, play = big.canvas, big.play
     canvas.fit_graph()
@@ -337,7 +337,7 @@ def test_the_computer_against_itself_keeps_the_moving_token_in_sight(big, qtbot)
 
 
 def test_a_graph_growing_past_the_threshold_switches_to_the_big_drawing(window, qtbot, monkeypatch):
-    from sgstudio.gui.canvas import big_canvas
+    from sgstudio.games.graph.tab.canvas.big import canvas as big_canvas
 
     canvas, model = window.canvas, window.document.model
     monkeypatch.setattr(big_canvas, "BIG_VERTICES", len(model) + 2)

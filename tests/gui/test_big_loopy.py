@@ -18,11 +18,13 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
+from sgstudio.games.graph.layout.big import forward_edges, wrapped_layers
+from sgstudio.games.graph.tab.canvas import minimap
+from sgstudio.games.graph.tab.canvas.big import canvas as big_canvas
+from sgstudio.games.graph.tab.canvas.big import layer as big_layer
+from sgstudio.games.graph.tab.canvas.big.scene import BigGraphScene
+from sgstudio.games.graph.tab.commands import RemoveEdgeCommand
 from sgstudio.gui import palette
-from sgstudio.gui.canvas import big_canvas, big_layer, minimap
-from sgstudio.gui.canvas.big_layout import forward_edges, wrapped_layers
-from sgstudio.gui.canvas.big_scene import BigGraphScene
-from sgstudio.gui.commands import RemoveEdgeCommand
 
 N = 400
 DENSE = big_layer.DENSE  # the overview's own threshold (lowered far out only)
@@ -107,8 +109,8 @@ def test_a_big_cyclic_file_opens_as_a_loopy_game_in_the_big_drawing(loopy_big):
 def test_play_on_the_big_loopy_graph_starts_from_its_arrays_and_keeps_the_draw(loopy_big, qtbot):
     from PySide6.QtCore import Qt
 
-    from sgstudio.core.games.loopy_arrays import ArrayLoopyGame
     from sgstudio.core.outcome import Outcome
+    from sgstudio.games.graph.loopy.arrays import ArrayLoopyGame
 
     window, model = loopy_big, loopy_big.document.model
     qtbot.mouseClick(window.play.start_button, Qt.MouseButton.LeftButton)

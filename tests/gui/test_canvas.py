@@ -6,11 +6,11 @@ import pytest
 from canvas_helpers import make_canvas
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import mex
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas import GraphCanvas
+from sgstudio.games.graph.tab.canvas.items import FLASH, RADIUS
 from sgstudio.gui import palette
-from sgstudio.gui.canvas import GraphCanvas
-from sgstudio.gui.canvas.items import FLASH, RADIUS
 
 L = Qt.MouseButton.LeftButton
 

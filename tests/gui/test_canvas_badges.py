@@ -6,10 +6,10 @@ from canvas_helpers import make_canvas
 from PySide6.QtCore import QLineF, QPointF
 from PySide6.QtGui import QPainterPath
 
-from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
-from sgstudio.gui.canvas import GraphCanvas
-from sgstudio.gui.canvas.items import VertexItem
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas import GraphCanvas
+from sgstudio.games.graph.tab.canvas.items import VertexItem
 from sgstudio.paths import resource_path
 
 BADGE_R = 7.0 + 1.5  # a one-token badge and its outline

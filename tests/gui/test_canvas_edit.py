@@ -9,9 +9,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.gui.canvas import GraphCanvas
-from sgstudio.gui.canvas.items import MOVE, RADIUS
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas import GraphCanvas
+from sgstudio.games.graph.tab.canvas.items import MOVE, RADIUS
 
 L, K, CTRL = Qt.MouseButton.LeftButton, Qt.Key, Qt.KeyboardModifier.ControlModifier
 

@@ -7,10 +7,10 @@ import pytest
 from canvas_helpers import make_canvas
 from PySide6.QtGui import QImage
 
-from sgstudio.core.graph import GameGraph
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas.items import MOVE
+from sgstudio.games.graph.tab.canvas.legend import SIZE as LEGEND_SIZE
 from sgstudio.gui import palette
-from sgstudio.gui.canvas.items import MOVE
-from sgstudio.gui.canvas.legend import SIZE as LEGEND_SIZE
 
 SIZE = (700, 500)
 

@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.formats import hdu1524, sgs
-from sgstudio.gui.canvas import GraphCanvas
-from sgstudio.gui.canvas.items import RADIUS
-from sgstudio.gui.canvas.layout import layered_positions
+from sgstudio.formats import sgs
+from sgstudio.games.graph import hdu1524
+from sgstudio.games.graph.layout.layered import layered_positions
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas import GraphCanvas
+from sgstudio.games.graph.tab.canvas.items import RADIUS
 from sgstudio.paths import resource_path
 
 

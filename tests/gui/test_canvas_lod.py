@@ -12,12 +12,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QImage, QUndoStack
 from PySide6.QtWidgets import QGraphicsItem
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.gui.canvas import GraphCanvas
-from sgstudio.gui.canvas.edges_layer import LINE_LOD, EdgeLayer
-from sgstudio.gui.canvas.export import PAD
-from sgstudio.gui.canvas.items import RADIUS, EdgeItem, VertexItem
-from sgstudio.gui.commands import AddEdgeCommand, MoveVerticesCommand, RemoveEdgeCommand
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas import GraphCanvas
+from sgstudio.games.graph.tab.canvas.edges_layer import LINE_LOD, EdgeLayer
+from sgstudio.games.graph.tab.canvas.export import PAD
+from sgstudio.games.graph.tab.canvas.items import RADIUS, EdgeItem, VertexItem
+from sgstudio.games.graph.tab.commands import AddEdgeCommand, MoveVerticesCommand, RemoveEdgeCommand
 
 NO_CONTENTS = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
 FAR = 0.08  # a zoom below LINE_LOD

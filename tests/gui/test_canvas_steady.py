@@ -13,11 +13,11 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from sgstudio.core.graph import GameGraph
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.canvas.items import RADIUS
+from sgstudio.games.graph.tab.canvas.legend import EMPTY_HINT, LegendWidget
+from sgstudio.games.graph.tab.canvas.token_layer import TOKEN_LOD
 from sgstudio.gui import palette
-from sgstudio.gui.canvas.items import RADIUS
-from sgstudio.gui.canvas.legend import EMPTY_HINT, LegendWidget
-from sgstudio.gui.canvas.token_layer import TOKEN_LOD
 
 L = Qt.MouseButton.LeftButton
 BLACK = 200  # ink darker than this is black: a token (a vertex's blue or orange fill is lighter)

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
 
 from sgstudio.core.errors import CycleError
-from sgstudio.core.graph import GameGraph
-from sgstudio.gui.commands import (
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.commands import (
     AddEdgeCommand,
     AddTokenCommand,
     AddVertexCommand,

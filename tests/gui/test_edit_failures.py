@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from sgstudio.core.graph import GameGraph
 from sgstudio.formats import sgs
+from sgstudio.games.graph.model.graph import GameGraph
 
 L = Qt.MouseButton.LeftButton
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier

@@ -8,7 +8,7 @@ import math
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from sgstudio.gui.canvas.items import RADIUS
+from sgstudio.games.graph.tab.canvas.items import RADIUS
 
 L, CTRL = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier
 HALO = RADIUS + 4  # a selected vertex's halo

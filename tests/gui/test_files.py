@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QMessageBox
 
-from sgstudio.formats import hdu1524
+from sgstudio.games.graph import hdu1524
+from sgstudio.games.graph.tab.commands import AddEdgeCommand, AddVertexCommand, MoveTokenCommand
 from sgstudio.gui import palette
-from sgstudio.gui.commands import AddEdgeCommand, AddVertexCommand, MoveTokenCommand
 from sgstudio.paths import resource_path
 
 SAMPLE = resource_path("examples", "hdu1524.txt")
@@ -230,8 +230,8 @@ def test_save_in_the_prompt_saves_then_goes_on(window, dialogs, tmp_path):
 
 
 def test_cancel_in_the_prompt_keeps_the_document_on_new_and_open(window, dialogs, tmp_path):
-    from sgstudio.core.graph import GameGraph
     from sgstudio.formats import sgs
+    from sgstudio.games.graph.model.graph import GameGraph
 
     other = tmp_path / "other.sgs"
     other.write_text(sgs.dumps(GameGraph(), {}))

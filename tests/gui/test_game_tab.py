@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout
 
 from sgstudio.core import registry
 from sgstudio.core.errors import ParseError
-from sgstudio.core.games.loopy_game import LoopyGame
-from sgstudio.core.positions.heaps import HeapsPosition
-from sgstudio.core.positions.state import StateError
+from sgstudio.core.heaps import HeapsPosition
+from sgstudio.core.state import StateError
+from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.panels.play_target import TabPlayTarget
@@ -232,7 +232,7 @@ def test_the_panel_shows_a_draw_and_infinite_values(qtbot):
 
 
 def test_the_graph_tab_in_loopy_mode_plays_a_draw(qtbot, window):
-    from sgstudio.core.graph import GameGraph
+    from sgstudio.games.graph.model.graph import GameGraph
     from sgstudio.gui.files import Loaded
 
     model = GameGraph.from_edges(2, [(0, 1), (1, 0)], loopy=True)  # a 2-cycle: nobody can win

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QTableWidget, QTextBrowser
 
-from sgstudio.core import policy
+from sgstudio.core.play import policy
 
 
 @pytest.fixture

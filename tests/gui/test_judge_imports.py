@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabBar
 
 from sgstudio.formats import sgs
+from sgstudio.games.graph.tab.commands import AddVertexCommand
 from sgstudio.gui import app
-from sgstudio.gui.commands import AddVertexCommand
 from sgstudio.paths import resource_path
 
 TAB_OF = {"hdu1524": "graph", "hdu1536": "snim", "hdu5724": "board", "hdu5795": "splitnim"}
@@ -226,7 +226,7 @@ def test_a_cancelled_case_choice_or_a_bad_file_changes_nothing_in_any_way(qtbot,
 
 def test_a_tab_alone_starts_its_import_dialog_at_home_then_where_it_last_imported(
         qtbot, dialogs, tmp_path, monkeypatch):
-    from sgstudio.gui.tabs.board import BoardTab
+    from sgstudio.games.board.tab import BoardTab
 
     monkeypatch.setenv("HOME", str(tmp_path))
     tab = BoardTab()  # no window: the tab asks for the file itself

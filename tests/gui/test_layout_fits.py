@@ -119,7 +119,7 @@ def test_the_s_message_has_its_room_and_moves_nothing(qtbot, window):
 
 
 def test_split_nim_while_playing_keeps_the_nim_sum_whole_and_the_rules_readable(qtbot, window):
-    from sgstudio.gui.tabs.splitnim.heaps import RULE
+    from sgstudio.games.splitnim.tab.heaps import RULE
 
     window.tabs.show_tab("splitnim")
     tab = window.tabs.game_tabs["splitnim"]

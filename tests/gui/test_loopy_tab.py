@@ -11,18 +11,18 @@ from oracles import loopy_outcomes
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 
-from sgstudio.core.games.loopy import Infinite
-from sgstudio.core.graph import GameGraph
-from sgstudio.core.loopy_policy import choose_loopy_move
-from sgstudio.core.play import Mode
+from sgstudio.core.play.draws import choose_loopy_move
+from sgstudio.core.play.session import Mode
+from sgstudio.core.values import Infinite
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.analysis import GraphAnalysis
+from sgstudio.games.graph.tab.canvas import animation
+from sgstudio.games.graph.tab.canvas.items import RADIUS
+from sgstudio.games.graph.tab.canvas.legend import LegendWidget
+from sgstudio.games.graph.tab.commands import AddVertexCommand
+from sgstudio.games.graph.tab.play_tool import graph_game
 from sgstudio.gui import palette
-from sgstudio.gui.canvas import animation
-from sgstudio.gui.canvas.items import RADIUS
-from sgstudio.gui.canvas.legend import LegendWidget
-from sgstudio.gui.commands import AddVertexCommand
 from sgstudio.gui.files import Loaded
-from sgstudio.gui.tabs.graph.analysis import GraphAnalysis
-from sgstudio.gui.tabs.graph.play_tool import graph_game
 
 L = Qt.MouseButton.LeftButton
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
-from sgstudio.core.graph import GameGraph
-from sgstudio.core.graph_analysis import analyse_graph
 from sgstudio.core.mex import mex
+from sgstudio.games.graph.analysis import analyse_graph
+from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.analysis import GraphAnalysis
 from sgstudio.gui.panels.analysis import AnalysisPanel, nim_table
 from sgstudio.gui.panels.queries import QueriesPanel
-from sgstudio.gui.tabs.graph.analysis import GraphAnalysis
 
 
 def make_panel(qtbot, model: GameGraph) -> AnalysisPanel:
@@ -111,7 +111,7 @@ def test_query_click_places_its_tokens_in_one_undo_step(qtbot):
     qtbot.addWidget(panel)
     panel.show()
     panel.set_queries(model, [[0], [0, 2]], "test")
-    from sgstudio.gui.commands import PlaceTokensCommand
+    from sgstudio.games.graph.tab.commands import PlaceTokensCommand
 
     panel.query_chosen.connect(lambda tokens: stack.push(PlaceTokensCommand(model, tokens)))
     assert panel.answers() == ["WIN", "WIN"]

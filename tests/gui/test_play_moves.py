@@ -13,11 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from tab_play import settle, shown, tab
 
-from sgstudio.core.play import Mode, PlaySession
-from sgstudio.gui.canvas import animation
-from sgstudio.gui.canvas.items import MOVE
+from sgstudio.core.play.session import Mode, PlaySession
+from sgstudio.games.graph.tab.canvas import animation
+from sgstudio.games.graph.tab.canvas.items import MOVE
+from sgstudio.games.splitnim.tab.heaps import SIZE
 from sgstudio.gui.tabs import play_mode
-from sgstudio.gui.tabs.splitnim.heaps import SIZE
 
 L = Qt.MouseButton.LeftButton
 BOARD = {"width": 20, "rows": [[12, 13, 17], [19, 20], [5]]}  # the chesses of row 2 cannot move

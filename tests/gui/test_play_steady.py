@@ -15,8 +15,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QStatusBar, QStyle
 
 from sgstudio.core import registry
-from sgstudio.gui.canvas import animation
-from sgstudio.gui.commands import PlaceTokensCommand
+from sgstudio.games.graph.tab.canvas import animation
+from sgstudio.games.graph.tab.commands import PlaceTokensCommand
 from sgstudio.gui.tabs import play_mode
 
 L = Qt.MouseButton.LeftButton
@@ -168,7 +168,7 @@ def test_undo_and_redo_say_what_they_did(qtbot, window):
 
 
 def test_the_move_list_headers_read_whole_and_hint_rests_when_the_game_is_over(qtbot, window, fast):
-    from sgstudio.core.play import Mode
+    from sgstudio.core.play.session import Mode
 
     panel = window.play
     header, metrics = panel.history.header(), panel.history.header().fontMetrics()

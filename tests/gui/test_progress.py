@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QProgressDialog, QPushButton
 
-from sgstudio.formats import hdu1524_graph as hdu
+from sgstudio.games.graph import hdu1524_graph as hdu
+from sgstudio.games.graph.tab.canvas.big import canvas as big_canvas
 from sgstudio.gui import memory, progress
-from sgstudio.gui.canvas import big_canvas
 
 
 def progress_dialogs() -> list[QProgressDialog]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from sgstudio.gui.commands import AddTokenCommand
+from sgstudio.games.graph.tab.commands import AddTokenCommand
 from sgstudio.paths import resource_path
 
 SAMPLE = str(resource_path("examples", "hdu1524.txt"))

@@ -1,6 +1,6 @@
 """The Board tab on real widgets: cells clicked at their pixels, keys, buttons, the moves list, the
 judge sample, the worker that computes a table, undo/redo and saving. Every number and every arrow is
-compared with the core (:mod:`sgstudio.core.games.board`), never with a value written here."""
+compared with the core (:mod:`sgstudio.games.board.game`), never with a value written here."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from PySide6.QtCore import QPoint, Qt
 from tab_helpers import show_tab
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.games import board
-from sgstudio.core.positions.board import BoardPosition
-from sgstudio.formats import hdu5724
-from sgstudio.gui.tabs.board import BoardTab
-from sgstudio.gui.tabs.board.tab import load_table
+from sgstudio.games.board import game as board
+from sgstudio.games.board import hdu5724
+from sgstudio.games.board.position import BoardPosition
+from sgstudio.games.board.tab import BoardTab
+from sgstudio.games.board.tab.tab import load_table
 from sgstudio.paths import resource_path
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier

@@ -8,8 +8,8 @@ from functools import cache
 
 from PySide6.QtCore import Qt
 
-from sgstudio.core.games.nim import NimGame
-from sgstudio.gui.tabs.nim import NimTab
+from sgstudio.games.nim.game import NimGame
+from sgstudio.games.nim.tab import NimTab
 from sgstudio.gui.tabs.play_mode import REFUSED
 
 

@@ -12,14 +12,14 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QInputDialog
 from tab_helpers import show_tab
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.positions.snim import default_plot_limit
-from sgstudio.formats import hdu1536
+from sgstudio.games.snim import hdu1536
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.snim.position import default_plot_limit
+from sgstudio.games.snim.tab import SNimTab
+from sgstudio.games.snim.tab import tab as tab_module
+from sgstudio.games.snim.tab.heaps import HeapSpinBox
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
-from sgstudio.gui.tabs.snim import SNimTab
-from sgstudio.gui.tabs.snim import tab as tab_module
-from sgstudio.gui.tabs.snim.heaps import HeapSpinBox
 from sgstudio.paths import resource_path
 
 SAMPLE_ANSWERS = ["LWW", "WWL"]  # the judge's sample output (SPEC)

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from tab_helpers import show_tab
 
-from sgstudio.gui.tabs.snim import SNimTab
-from sgstudio.gui.tabs.snim import named as named_module
+from sgstudio.games.snim.tab import SNimTab
+from sgstudio.games.snim.tab import named as named_module
 from tests.oracles import snim_wins
 
 L = Qt.MouseButton.LeftButton

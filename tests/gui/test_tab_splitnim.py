@@ -13,15 +13,15 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 from tab_helpers import show_tab
 
 from sgstudio.core.errors import ParseError
-from sgstudio.core.games.splitnim import SplitNim, closed_form
-from sgstudio.core.positions.splitnim import SplitNimPosition
-from sgstudio.core.positions.splitnim_steps import Comparison
-from sgstudio.formats import hdu5795
+from sgstudio.games.splitnim import hdu5795
+from sgstudio.games.splitnim.game import SplitNim, closed_form
+from sgstudio.games.splitnim.position import SplitNimPosition
+from sgstudio.games.splitnim.steps import Comparison
+from sgstudio.games.splitnim.tab import SplitNimTab
+from sgstudio.games.splitnim.tab.commands import SetPartsCommand
+from sgstudio.games.splitnim.tab.heaps import RULE, SIZE, VALUE
 from sgstudio.gui import palette
 from sgstudio.gui.tabs import GameTab
-from sgstudio.gui.tabs.splitnim import SplitNimTab
-from sgstudio.gui.tabs.splitnim.commands import SetPartsCommand
-from sgstudio.gui.tabs.splitnim.heaps import RULE, SIZE, VALUE
 from sgstudio.paths import resource_path
 
 JUDGE_SAMPLE_ANSWERS = ["Second player wins.", "First player wins."]  # HDU 5795's sample output

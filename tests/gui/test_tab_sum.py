@@ -11,13 +11,13 @@ from oracles import whole_game_outcomes
 from PySide6.QtCore import Qt, QTimer
 from tab_helpers import show_tab
 
-from sgstudio.core.play import Mode
+from sgstudio.core.play.session import Mode
 from sgstudio.core.registry import kind_of
-from sgstudio.gui.canvas import animation
+from sgstudio.games.graph.tab.canvas import animation
+from sgstudio.games.sum.tab import SumTab
+from sgstudio.games.sum.tab.starts import STARTS
 from sgstudio.gui.panels.analysis import MOVE_ROLE
 from sgstudio.gui.tabs.play_mode import REFUSED
-from sgstudio.gui.tabs.sums import SumTab
-from sgstudio.gui.tabs.sums.starts import STARTS
 
 L = Qt.MouseButton.LeftButton
 

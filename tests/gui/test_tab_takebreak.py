@@ -15,15 +15,15 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 from tab_helpers import show_tab
 
-from sgstudio.core.games import takebreak_kernels as kernels
-from sgstudio.core.games import takebreak_values as tv
-from sgstudio.core.games.takebreak import TakeBreakGame
-from sgstudio.core.games.takebreak_rules import RuleError, parse_rule
-from sgstudio.core.positions.takebreak import rare_heaps
+from sgstudio.games.takebreak import kernels
+from sgstudio.games.takebreak import values as tv
+from sgstudio.games.takebreak.game import TakeBreakGame
+from sgstudio.games.takebreak.position import rare_heaps
+from sgstudio.games.takebreak.rules import RuleError, parse_rule
+from sgstudio.games.takebreak.tab import TakeBreakTab
+from sgstudio.games.takebreak.tab import computing as computing_module
+from sgstudio.games.takebreak.tab.rule_editor import rule_title
 from sgstudio.gui.tabs.play_mode import REFUSED
-from sgstudio.gui.tabs.takebreak import TakeBreakTab
-from sgstudio.gui.tabs.takebreak import computing as computing_module
-from sgstudio.gui.tabs.takebreak.rule_editor import rule_title
 from tests.oracles import normal, takebreak_children, takebreak_wins
 
 L = Qt.MouseButton.LeftButton

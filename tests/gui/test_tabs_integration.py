@@ -9,10 +9,10 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from sgstudio.core.play import Mode
+from sgstudio.core.play.session import Mode
 from sgstudio.formats import sgs
-from sgstudio.gui.canvas import animation
-from sgstudio.gui.commands import AddTokenCommand
+from sgstudio.games.graph.tab.canvas import animation
+from sgstudio.games.graph.tab.commands import AddTokenCommand
 from sgstudio.paths import resource_path
 
 L = Qt.MouseButton.LeftButton

@@ -13,11 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication
 from tab_play import settle, shown, tab
 
-from sgstudio.core.games.splitnim import SplitNim
-from sgstudio.core.play import Mode, PlaySession
+from sgstudio.core.play.session import Mode, PlaySession
+from sgstudio.games.snim.tab.heaps import VALUE as SNIM_VALUE
+from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.splitnim.tab.heaps import SIZE, VALUE
 from sgstudio.gui.tabs import play_mode
-from sgstudio.gui.tabs.snim.heaps import VALUE as SNIM_VALUE
-from sgstudio.gui.tabs.splitnim.heaps import SIZE, VALUE
 from sgstudio.paths import resource_path
 
 L = Qt.MouseButton.LeftButton

@@ -14,8 +14,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
+from sgstudio.games.graph.tab.commands import AddVertexCommand
 from sgstudio.gui import errors, files
-from sgstudio.gui.commands import AddVertexCommand
 
 
 def state(model) -> tuple:

@@ -168,7 +168,7 @@ def test_while_playing_the_banner_leaves_every_tab_in_the_tab_bar(qtbot, window,
 # -- Take & break through a long run --------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 def test_take_and_break_stays_whole_through_a_long_run(qtbot, window, size, monkeypatch):
-    from sgstudio.core.games.takebreak import TakeBreakGame
+    from sgstudio.games.takebreak.game import TakeBreakGame
 
     resized(qtbot, window, size)
     click_tab(qtbot, window, "takebreak")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from sgstudio.core.positions.takebreak import PLOT_MAX, SEARCH_MAX
-from sgstudio.gui.tabs.snim.plot import MAX_LIMIT
+from sgstudio.games.snim.tab.plot import MAX_LIMIT
+from sgstudio.games.takebreak.position import PLOT_MAX, SEARCH_MAX
 
 L = Qt.MouseButton.LeftButton
 
@@ -116,7 +116,7 @@ def type_line(qtbot, field, text: str) -> None:
 
 
 def test_a_position_without_a_move_says_so(qtbot, window):
-    from sgstudio.core.games.nim import NimGame
+    from sgstudio.games.nim.game import NimGame
     from sgstudio.gui.panels.analysis import NO_MOVE, NO_MOVE_AT_ALL, STUCK
 
     nim = show(qtbot, window, "nim")

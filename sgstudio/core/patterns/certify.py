@@ -2,22 +2,25 @@
 
 A **certifier** is a function ``(pattern, table, rule) -> Certificate``: ``rule`` is whatever the game
 knows itself by, ``table`` the values the pattern was found on. It says ``certified`` only with a
-proof, and always says why (or why not). Three are here, each against a theorem the project proves:
+proof, and always says why (or why not). Two are here, and one in a game's package, each against a
+theorem the project proves:
 
 - :func:`octal_certificate`: the octal periodicity theorem (Guy-Smith, with three-heap digits), as
-  stated and proven in :mod:`sgstudio.core.games.takebreak_period`: when every move removes at most t
+  stated and proven in :mod:`sgstudio.games.takebreak.period`: when every move removes at most t
   tokens and leaves at most J >= 1 heaps (no "unequal heaps" condition), m = max(n0, 1), and
   g(n + p) = g(n) for n0 <= n < J m + (J - 1) p + t, then g(n + p) = g(n) for all n >= n0.
-- :func:`subtraction_certificate`: the subtraction-game bound of :mod:`sgstudio.core.games.snim`:
+- :func:`subtraction_certificate`: the subtraction-game bound of :mod:`sgstudio.games.snim.game`:
   for a finite S with w = max(S), g(n) is a function of the w values before it, so
   g(n0..n0 + w - 1) = g(n0 + p..n0 + p + w - 1) proves g(n + p) = g(n) for all n >= n0.
-- :func:`split_certificate`: split-nim's closed form (:mod:`sgstudio.core.games.splitnim_closed`),
+- :func:`~sgstudio.games.splitnim.certify.split_certificate` (in the split-nim package, as
+  :func:`~sgstudio.games.takebreak.certify.takebreak_certificate`, which picks one of the two for a
+  take-and-break rule): split-nim's closed form (:mod:`sgstudio.games.splitnim.closed`),
   g(n) = n + 1 if n = P - 1, n - 1 if n = 0 (n > 0), else n (mod P = 2**K), proven by induction
-  whose finite step :func:`~sgstudio.core.games.splitnim_closed.certify_closed_form` checks.
+  whose finite step :func:`~sgstudio.games.splitnim.closed.certify_closed_form` checks.
 
 A certified period is the exact one: the pattern's p is the smallest period of the table from n0,
 and g(n0 - 1) != g(n0 - 1 + p) is in the table; the smallest period of the whole sequence divides
-every period and holds from the same preperiod (:mod:`sgstudio.core.games.snim`), so it is p.
+every period and holds from the same preperiod (:mod:`sgstudio.games.snim.game`), so it is p.
 
 Examples
 --------
@@ -37,7 +40,6 @@ from typing import Any
 
 import numpy as np
 
-from sgstudio.core.games.splitnim_closed import certify_closed_form, closed_form_array
 from sgstudio.core.patterns.check import first_counterexample
 from sgstudio.core.patterns.sequence import SequencePattern, as_table
 
@@ -74,10 +76,10 @@ def _short(theorem: str, p: int, n0: int, bound: int, size: int, detail: str = "
 def octal_certificate(pattern: object, table: object, rule: Any) -> Certificate:
     """The octal periodicity theorem (module docstring) for a take-and-break rule.
 
-    ``rule`` is a :class:`sgstudio.core.games.takebreak_rules.Rule` (its ``finite``, ``distinct``,
+    ``rule`` is a :class:`sgstudio.games.takebreak.rules.Rule` (its ``finite``, ``distinct``,
     ``max_parts``, ``max_removal`` and ``family`` are read).
 
-    >>> from sgstudio.core.games.takebreak_rules import parse_rule
+    >>> from sgstudio.games.takebreak.rules import parse_rule
     >>> from sgstudio.core.patterns.sequence import find_sequence_pattern
     >>> g = [0, 1, 1, 0] * 30     # 0.03 (take 2): period 4 from 0; J = 1, t = 2, bound 3
     >>> print(octal_certificate(find_sequence_pattern(g), g, parse_rule("0.03")).reason)
@@ -128,51 +130,3 @@ def subtraction_certificate(pattern: object, table: object, rule: Any) -> Certif
     return Certificate(True, f"certified by the subtraction-game bound: g({window}) = g({later}), "
                              f"w = max(S) = {w} agreeing values, which proves g(n + {p}) = g(n) for every "
                              f"n >= {n0}")
-
-
-def _parts(rule: Any) -> int:
-    if isinstance(rule, int):
-        return rule
-    if getattr(rule, "family", None) == "split":
-        return int(rule.params[0])
-    return int(rule.parts)
-
-
-def split_certificate(pattern: object, table: object, rule: Any) -> Certificate:
-    """Split-nim's proven closed form (module docstring). ``rule``: K, a ``split:K`` Rule or a SplitNim.
-
-    >>> from sgstudio.core.patterns.sequence import find_sequence_pattern
-    >>> g = [0, 1, 2, 4, 3, 5, 6, 8, 7] * 1 + [n + (n % 4 == 3) - (n % 4 == 0) for n in range(9, 80)]
-    >>> split_certificate(find_sequence_pattern(g), g, 2).certified
-    True
-    """
-    why = _unfit(pattern, table, periodic=False)
-    if why is not None:
-        return Certificate(False, why)
-    assert isinstance(pattern, SequencePattern)
-    k = _parts(rule)
-    if not certify_closed_form(k):
-        return Certificate(False, f"no closed form is proven for split:{k} (the engine's check of the proof "
-                                  "fails)")
-    period = 1 << k
-    # from n = 1 on, both have period P in their differences (lines on the residue classes at most):
-    # equal on 0..2P they are equal everywhere
-    upto = np.arange(2 * period + 1, dtype=np.int64)
-    if pattern.preperiod > 1 or not np.array_equal(pattern.values(upto), closed_form_array(upto, k)):
-        return Certificate(False, f"the pattern is not split:{k}'s proven closed form")
-    return Certificate(True, f"certified by split-nim's closed form, proven by induction (the engine checks "
-                             f"its finite step for split:{k}): g(n + {period}) = g(n) + {period} for every "
-                             "n >= 1")
-
-
-def takebreak_certificate(pattern: object, table: object, rule: Any) -> Certificate:
-    """A take-and-break rule's certificate: split-nim's closed form for ``split:K``, else the octal
-    periodicity theorem (which says itself when it does not apply).
-
-    >>> from sgstudio.core.games.takebreak_rules import parse_rule
-    >>> takebreak_certificate(None, [], parse_rule("grundy")).reason
-    'the theorem is about one-number games'
-    """
-    if getattr(rule, "family", None) == "split":
-        return split_certificate(pattern, table, rule)
-    return octal_certificate(pattern, table, rule)

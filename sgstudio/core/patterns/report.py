@@ -226,7 +226,7 @@ def find_pattern(table: object, rule: Any = None, certifier: Certifier | None = 
 
     Examples
     --------
-    >>> from sgstudio.core.patterns.certify import split_certificate
+    >>> from sgstudio.games.splitnim.certify import split_certificate
     >>> split3 = [0] + [n + (n % 8 == 7) - (n % 8 == 0) for n in range(1, 100)]
     >>> report = find_pattern(split3, 3, split_certificate)
     >>> report.certainty, report.python()

@@ -39,8 +39,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sgstudio.core.games.loopy import Gamma
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Gamma
 from sgstudio.games.custom.errors import PositionError, shown
 from sgstudio.games.custom.explore import DEFAULT_MAX_POSITIONS, Explorer, root_problem
 from sgstudio.games.custom.html import Report, Table

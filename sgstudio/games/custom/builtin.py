@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.outcome import Outcome
 from sgstudio.games.custom.api import Game
 from sgstudio.games.custom.errors import PositionError, shown
 from sgstudio.games.custom.html import Table
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 __all__ = ["HeapGame", "nim", "snim", "splitnim", "takebreak"]
 

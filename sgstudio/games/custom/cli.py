@@ -94,7 +94,7 @@ def _document_game(path: str, max_positions: int, trust: bool) -> Any:
 
 
 def limit_of(args: argparse.Namespace) -> int:
-    from sgstudio.cli_rules import count
+    from sgstudio.games.takebreak.cli import count
 
     return count(getattr(args, "max_positions", str(DEFAULT_MAX_POSITIONS)), "--max-positions", 1)
 
@@ -107,7 +107,7 @@ def word(value: Any) -> str:
 def values(args: argparse.Namespace) -> int:
     """``sgstudio values FILE.py N``."""
     from sgstudio import cli
-    from sgstudio.cli_rules import count
+    from sgstudio.games.takebreak.cli import count
 
     n = count(args.n, "N")
     game = open_game(args.rule, limit_of(args), getattr(args, "trust", False))
@@ -125,7 +125,7 @@ def values(args: argparse.Namespace) -> int:
 def run_table(args: argparse.Namespace) -> int:
     """``sgstudio table FILE.py A B``."""
     from sgstudio import cli
-    from sgstudio.cli_rules import count
+    from sgstudio.games.takebreak.cli import count
 
     a, b = count(args.a, "A", 1), count(args.b, "B", 1)
     if a * b > 10**8:
@@ -153,9 +153,9 @@ def is_component(text: str) -> bool:
 
 def component(text: str) -> Any:
     """The sum component ``FILE.py:POSITION``: tokens on the positions reachable from POSITION."""
-    from sgstudio.core.sums import Component
     from sgstudio.games.custom.play import Reachable
     from sgstudio.games.custom.run import parse_position
+    from sgstudio.games.sum.game import Component
 
     path, _, literal = text.partition(".py:")
     path += ".py"

@@ -20,8 +20,8 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
-from sgstudio.core.games.loopy import Gamma, Infinite
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Gamma, Infinite
 
 BLUE, ORANGE, PURPLE = "#1f6fd1", "#e07b00", "#8a3ffc"
 """The studio's colours: value 0, another nimber, ∞."""

@@ -3,7 +3,7 @@
 The positions reachable from one position, numbered 0 (itself) on in breadth-first order, make a
 graph whose vertices are named by the positions' texts: a
 :class:`~sgstudio.games.custom.tokens.PositionsGame` when it has no cycle (a sum option splits a
-token), a :class:`~sgstudio.core.games.loopy_game.LoopyGame` otherwise, a token on vertex 0 being
+token), a :class:`~sgstudio.games.graph.loopy.game.LoopyGame` otherwise, a token on vertex 0 being
 the position. The Play panel, the Sum tab and ``sgstudio sum`` then take it as any game (its value
 is the game's: a theorem, and the tests check it). A game with both cycles and sums is refused
 (:class:`NotTokenGameError`). :func:`position_graph` draws the positions for the Graph tab (the
@@ -80,8 +80,8 @@ class Reachable:
     def game(self) -> tuple[Any, tuple[int, ...]]:
         """The game and its position (a token on vertex 0, or on each part of a sum): a
         :class:`PositionsGame`, or a LoopyGame when play may go on for ever."""
-        from sgstudio.core.games.loopy_game import LoopyGame
         from sgstudio.games.custom.tokens import PositionsGame
+        from sgstudio.games.graph.loopy.game import LoopyGame
 
         if self._game is not None:
             return self._game, self.start
@@ -106,7 +106,7 @@ class Reachable:
 
 
 def position_graph(solution: Solution, root: int, limit: int = MAX_DRAWN) -> Any:
-    """The positions reachable from ``root`` as a :class:`~sgstudio.core.graph.GameGraph` drawing
+    """The positions reachable from ``root`` as a :class:`~sgstudio.games.graph.model.graph.GameGraph` drawing
     (labels: the positions' texts; loopy mode when there is a cycle), a token on ``root``.
 
     >>> from sgstudio.games.custom.api import Game
@@ -115,7 +115,7 @@ def position_graph(solution: Solution, root: int, limit: int = MAX_DRAWN) -> Any
     >>> len(g), g.label(0), g.values()[0], g.tokens()
     (4, '3', 3, [0])
     """
-    from sgstudio.core.graph import GameGraph
+    from sgstudio.games.graph.model.graph import GameGraph
 
     reach = Reachable(solution, root, limit)
     if reach.has_sums:

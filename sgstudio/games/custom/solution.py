@@ -28,9 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from sgstudio.core.games.loopy import Gamma, Infinite
-from sgstudio.core.games.loopy_sums import outcome_of, sum_value
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Gamma, Infinite, outcome_of, sum_value
 from sgstudio.games.custom.explore import Explorer, SumNode
 from sgstudio.games.custom.remoteness import DRAW, LOSE, WIN, SumRemoteness, plain_remoteness
 from sgstudio.games.custom.values import Values, game_values

@@ -13,11 +13,11 @@ part is wrong.
 >>> CustomState.from_state({"code": 3})
 Traceback (most recent call last):
 ...
-sgstudio.core.positions.state.StateError: the Your game state: code must be a string, not 3
+sgstudio.core.state.StateError: the Your game state: code must be a string, not 3
 >>> CustomState.from_state({"code": "", "table": [0, 5]})[0]
 Traceback (most recent call last):
 ...
-sgstudio.core.positions.state.StateError: the Your game state: table must be two sizes from 1 to 400, ...
+sgstudio.core.state.StateError: the Your game state: table must be two sizes from 1 to 400, ...
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sgstudio.core.positions.state import StateError, check_keys, is_int, mapping
+from sgstudio.core.state import StateError, check_keys, is_int, mapping
 from sgstudio.games.custom.explore import DEFAULT_MAX_POSITIONS
 
 WHAT = "the Your game state"

@@ -5,7 +5,7 @@ vertex is a tuple of vertices: one for an ordinary option, several for a sum (a 
 token is replaced by one token on each part), none for the empty sum. A position of
 :class:`PositionsGame` is the sorted tuple of its tokens; a move ``(v, i)`` plays option i of a
 token on v. The game always ends (a game with cycles is played as a
-:class:`~sgstudio.core.games.loopy_game.LoopyGame` instead, when it has no sums). Its value is the
+:class:`~sgstudio.games.graph.loopy.game.LoopyGame` instead, when it has no sums). Its value is the
 XOR of its tokens' values, each the mex of its options' (computed here again, from the graph
 alone, so that a saved sum needs no user code). The Play panel, the Sum tab (its rule is the
 graph, saved as JSON) and ``sgstudio sum`` take it as any game.
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from sgstudio.core.analysis import MAX_MOVES, Analysis, sum_analysis
-from sgstudio.core.games.base import GameBase, Label
+from sgstudio.core.contract import GameBase, Label
 
 Option = tuple[int, ...]
 
@@ -134,7 +134,7 @@ class PositionsGame(GameBase):
     @classmethod
     def from_game_state(cls, state: Any) -> PositionsGame:
         """``{"name": str, "labels": [str], "options": [[[int]]]}``, checked (StateError naming where)."""
-        from sgstudio.core.positions.state import StateError, check_keys, is_int, mapping
+        from sgstudio.core.state import StateError, check_keys, is_int, mapping
 
         data = mapping(state, "the positions of a game written in Python", "labels and options")
         check_keys(data, ("labels", "options"), ("name",), "the positions of a game written in Python",
@@ -152,7 +152,7 @@ class PositionsGame(GameBase):
             raise StateError(str(err), ("options",)) from None
 
     def read_position(self, data: Any) -> tuple[int, ...]:
-        from sgstudio.core.sum_state import read_tokens
+        from sgstudio.core.readers import read_tokens
 
         return read_tokens(data, len(self.labels))
 

@@ -2,11 +2,13 @@
 
 Four cases, by what the exploration met (:func:`game_values`):
 
-- **acyclic, no sum option**: the project's DAG kernel (:func:`sgstudio.core.games.dag.grundy_values_auto`:
+- **acyclic, no sum option**: the project's DAG kernel
+  (:func:`sgstudio.games.graph.dag.game.grundy_values_auto`:
   pure Python when small, else CSR + Kahn + mex, compiled);
 - **acyclic, with sum options**: a topological pass where a plain node's value is the mex of its
   options' and a sum node's the XOR of its parts' (:func:`sgstudio.games.custom.kernels.sum_values`);
-- **cycles, no sum option**: the loopy engine (:func:`sgstudio.core.games.loopy.generalized_values_auto`):
+- **cycles, no sum option**: the loopy engine
+  (:func:`sgstudio.games.graph.loopy.values.generalized_values_auto`):
   a finite value, or ∞(K), K the finite values among the options (Smith; Fraenkel-Yesha);
 - **cycles and sum options**: the positions that cannot reach a cycle keep their Grundy values;
   every other position is valued on the graph of *whole sums*: a state is the multiset of its
@@ -34,10 +36,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from sgstudio.core.errors import CycleError
-from sgstudio.core.games.dag import grundy_values_auto
-from sgstudio.core.games.loopy import INF, generalized_values_auto
 from sgstudio.games.custom.errors import LimitError
 from sgstudio.games.custom.kernels import sum_values
+from sgstudio.games.graph.dag.game import grundy_values_auto
+from sgstudio.games.graph.loopy.values import INF, generalized_values_auto
 
 MAX_STATES = 1_000_000
 """Whole-sum states a loopy game with sums may need before it is refused."""

@@ -1,10 +1,10 @@
 """The Play panel: step through optimal play on the current tab's position.
 
-Modes (:class:`sgstudio.core.play.Mode`): a person against the computer (who moves first is a
+Modes (:class:`sgstudio.core.play.session.Mode`): a person against the computer (who moves first is a
 choice), the computer against itself (auto-step at a chosen speed, pause), or two people with a
 Hint. Step back and forward walk the move list and restore positions exactly; a click on a row
 jumps there. Each row shows who moved, the move, the nim-sum before and after, and why the computer
-chose it. The computer's policy is :func:`sgstudio.core.policy.choose_move`.
+chose it. The computer's policy is :func:`sgstudio.core.play.policy.choose_move`.
 
 A person moves on the tab (a token dragged, a heap row asked, a chess clicked), by double-clicking
 a row of "Moves from here", or by typing the move in the "Type a move" line (the syntax of
@@ -12,7 +12,7 @@ a row of "Moves from here", or by typing the move in the "Type a move" line (the
 refuses an illegal one with the game's one-line reason (heaps and rows counted from 1, vertices by
 label), shown in the panel and the status bar; the position does not change.
 
-The panel owns a :class:`~sgstudio.core.play.PlaySession` (Qt-free) and follows its ``changed``
+The panel owns a :class:`~sgstudio.core.play.session.PlaySession` (Qt-free) and follows its ``changed``
 event; a *target* (:mod:`sgstudio.gui.panels.play_target`) shows positions on its tab. Any change
 of the target's undo stack (an edit of the game) ends play mode; :meth:`PlayPanel.stop` does it.
 """
@@ -22,8 +22,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QListWidgetItem, QTreeWidgetItem, QWidget
 
-from sgstudio.core.play import IllegalMoveError, Mode, MoveRecord, PlaySession
-from sgstudio.core.policy import has_move
+from sgstudio.core.play.policy import has_move
+from sgstudio.core.play.session import IllegalMoveError, Mode, MoveRecord, PlaySession
 from sgstudio.gui.panels.play_target import PlayTarget
 from sgstudio.gui.panels.play_text import draw_end, last_text, player_name, short_name, turn_text
 from sgstudio.gui.panels.play_widgets import MODES, WHY, PlayWidgets, WrappingDelegate

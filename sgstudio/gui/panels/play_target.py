@@ -2,7 +2,7 @@
 
 A target gives the game and the start position, names things, shows positions, points at a hinted
 move, and knows the undo stack whose changes end play mode. The Play panel owns the
-:class:`~sgstudio.core.play.PlaySession`.
+:class:`~sgstudio.core.play.session.PlaySession`.
 
 Play runs on a *copy* of the tab's position (``tab.game_and_position()``); the tab's own position
 and undo stack are never changed by play. Each tab shows the played positions itself, read-only,
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sgstudio.core.play import Game, MoveRecord
+from sgstudio.core.play.session import Game, MoveRecord
 
 
 class PlayTarget:

@@ -1,12 +1,12 @@
 """The Play panel's state lines and who plays, in words (the moves and positions are written by each
-game's own ``move_text`` and ``position_text``: see :class:`sgstudio.core.games.base.GameBase`)."""
+game's own ``move_text`` and ``position_text``: see :class:`sgstudio.core.contract.GameBase`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from sgstudio.core.outcome import Outcome
-from sgstudio.core.play import Mode, PlaySession
+from sgstudio.core.play.session import Mode, PlaySession
 
 STATES = {Outcome.WIN: "wins with best play", Outcome.LOSE: "loses against best play",
           Outcome.DRAW: "neither side can force a win (a draw with best play)"}
@@ -19,7 +19,7 @@ def draw_end(s: PlaySession) -> str:
     """Why a drawn play stops here (the computer then makes no more moves): the position repeats
     one before it and neither side can win, or :data:`DRAW_CAP` moves were played in a draw; else "".
 
-    >>> from sgstudio.core.games.loopy_game import LoopyGame
+    >>> from sgstudio.games.graph.loopy.game import LoopyGame
     >>> s = PlaySession(LoopyGame.from_edges(2, [(0, 1), (1, 0)]), (0,), mode=Mode.COMPUTER_VS_COMPUTER)
     >>> draw_end(s); _ = s.step_forward(); draw_end(s); _ = s.step_forward(); draw_end(s)
     ''
@@ -39,7 +39,7 @@ def draw_end(s: PlaySession) -> str:
 def turn_text(s: PlaySession, label: Callable[[int], str], who: Callable[[int], str]) -> str:
     """Whose turn it is and who wins with best play (or who won), with the position in words.
 
-    >>> from sgstudio.core.games.nim import NimGame
+    >>> from sgstudio.games.nim.game import NimGame
     >>> s = PlaySession(NimGame(), (1, 2), mode=Mode.TWO_HUMANS)
     >>> turn_text(s, str, lambda p: f"Player {p}")
     'Player 1 to move, nim-sum 3: wins with best play. Position: heaps 1 2.'

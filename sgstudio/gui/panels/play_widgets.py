@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.play import Mode
+from sgstudio.core.play.session import Mode
 from sgstudio.gui import palette
 from sgstudio.gui.widgets import FittedLabel
 

@@ -5,7 +5,7 @@ Grundy values is non-zero (Sprague-Grundy theorem). Answers follow the current g
 stay right after edits. The row highlighted is the query whose tokens are the ones on the graph
 (none when no query's are; after an import, query 1, whose tokens are placed). Placing a query's
 tokens is one undo step
-(:class:`sgstudio.gui.commands.PlaceTokensCommand`).
+(:class:`sgstudio.games.graph.tab.commands.PlaceTokensCommand`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from sgstudio.core.games.loopy_sums import outcome_of, sum_value
-from sgstudio.core.graph import GameGraph
 from sgstudio.core.mex import nim_sum
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import outcome_of, sum_value
+from sgstudio.games.graph.model.graph import GameGraph
 
 QUERY_ROLE = Qt.ItemDataRole.UserRole
 MAX_ROWS = 200  # rows listed at most (a judge file may ask 10^5 queries): the rest are counted

@@ -47,7 +47,7 @@ class StateCommand(QUndoCommand):
     """One undo step on a position model that has ``snapshot()`` and ``restore(snapshot)``: ``change()``
     edits it (through its methods), and undo puts the snapshot taken in ``redo`` back.
 
-    >>> from sgstudio.core.positions.heaps import HeapsPosition
+    >>> from sgstudio.core.heaps import HeapsPosition
     >>> from PySide6.QtGui import QUndoStack
     >>> p, stack = HeapsPosition((3, 4)), QUndoStack()
     >>> stack.push(StateCommand(p, lambda: p.set_heaps((3, 2)), "Take 2 from heap 2"))
@@ -104,7 +104,7 @@ class GameTab(QWidget):
     #: a one-line message for the status bar
     status_message = Signal(str)
     #: a person's move made in the tab while play is on (a move tuple of the tab's game, see
-    #: :mod:`sgstudio.core.play`); the main window passes it to the Play panel, which refuses an
+    #: :mod:`sgstudio.core.play.session`); the main window passes it to the Play panel, which refuses an
     #: illegal one with the game's reason
     play_move_requested = Signal(object)
 
@@ -206,7 +206,9 @@ class GameTab(QWidget):
         """The test cases of a judge file of the tab's format (ParseError on bad input)."""
         import importlib
 
-        return importlib.import_module(f"sgstudio.formats.{self.judge_format}").parse(text, file)
+        from sgstudio.formats import MODULES
+
+        return importlib.import_module(MODULES[self.judge_format]).parse(text, file)
 
     def describe_case(self, case: Any) -> str:
         """What the case chooser says of a case (after ``case K:``)."""
@@ -290,7 +292,8 @@ class GameTab(QWidget):
 
     # -- the Play target --------------------------------------------------------------------------
     def game_and_position(self) -> tuple[Any, tuple]:
-        """The core Game (protocol of :mod:`sgstudio.core.play`) and the current position, for play."""
+        """The core Game (protocol of :mod:`sgstudio.core.play.session`) and the current position, for
+        play."""
         raise NotImplementedError
 
     def begin_play(self) -> None:
@@ -348,8 +351,8 @@ class GameTab(QWidget):
 
     def sum_component(self) -> Any:
         """The tab's own position, with its game, rule and vertex names, as a component of a sum
-        (:class:`sgstudio.core.sums.Component`; the Sum tab adds it)."""
-        from sgstudio.core.sums import Component
+        (:class:`sgstudio.games.sum.game.Component`; the Sum tab adds it)."""
+        from sgstudio.games.sum.game import Component
 
         return Component.copy_of(*self.game_and_position(), self.label)
 

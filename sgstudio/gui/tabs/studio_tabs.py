@@ -22,7 +22,7 @@ from PySide6.QtGui import QResizeEvent, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
 
 from sgstudio.core import registry
-from sgstudio.core.positions.state import StateError
+from sgstudio.core.state import StateError
 from sgstudio.gui.cases import judge_name
 from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.tabs.play_mode import CORNER_HINTS, playing_banner

@@ -8,22 +8,18 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim import SplitNim
-from sgstudio.core.games.splitnim_closed import closed_form
-from sgstudio.core.games.takebreak import TakeBreakGame
-from sgstudio.core.games.takebreak_rules import HEX, parse_rule
-from sgstudio.core.patterns.certify import (
-    Certificate,
-    octal_certificate,
-    split_certificate,
-    subtraction_certificate,
-    takebreak_certificate,
-)
+from sgstudio.core.patterns.certify import Certificate, octal_certificate, subtraction_certificate
 from sgstudio.core.patterns.check import first_counterexample
 from sgstudio.core.patterns.plane import LinePattern, XorPattern
 from sgstudio.core.patterns.report import Certainty, find_pattern
 from sgstudio.core.patterns.sequence import SequencePattern, find_sequence_pattern
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.splitnim.certify import split_certificate
+from sgstudio.games.splitnim.closed import closed_form
+from sgstudio.games.splitnim.game import SplitNim
+from sgstudio.games.takebreak.certify import takebreak_certificate
+from sgstudio.games.takebreak.game import TakeBreakGame
+from sgstudio.games.takebreak.rules import HEX, parse_rule
 
 
 def test_kayles_is_certified_exactly_from_the_value_the_octal_theorem_needs():

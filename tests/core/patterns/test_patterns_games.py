@@ -8,12 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pattern_oracles import as_function
 
-from sgstudio.core.games.snim import SubtractionGame
-from sgstudio.core.games.splitnim_closed import closed_form
-from sgstudio.core.games.takebreak import TakeBreakGame
-from sgstudio.core.games.takebreak_rules import parse_rule
-from sgstudio.core.patterns.certify import subtraction_certificate, takebreak_certificate
+from sgstudio.core.patterns.certify import subtraction_certificate
 from sgstudio.core.patterns.report import Certainty, find_pattern
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.splitnim.closed import closed_form
+from sgstudio.games.takebreak.certify import takebreak_certificate
+from sgstudio.games.takebreak.game import TakeBreakGame
+from sgstudio.games.takebreak.rules import parse_rule
 
 
 def takebreak_report(rule: str, size: int):

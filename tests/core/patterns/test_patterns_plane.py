@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pattern_oracles import as_function, wythoff_p_positions
 
-from sgstudio.core.games.snim import SubtractionGame
 from sgstudio.core.mex import mex
 from sgstudio.core.patterns.beatty import BeattyPattern
 from sgstudio.core.patterns.plane import LinePattern, SumPattern, XorPattern, find_plane_pattern
 from sgstudio.core.patterns.report import Certainty, find_pattern
 from sgstudio.core.patterns.surd import Surd
+from sgstudio.games.snim.game import SubtractionGame
 
 Moves = Callable[[int, int], Iterator[tuple[int, int]]]
 

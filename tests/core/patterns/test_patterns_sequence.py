@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pattern_oracles import as_function, group, reference
 
-from sgstudio.core.games.splitnim_closed import closed_form
 from sgstudio.core.patterns import kernels
 from sgstudio.core.patterns.expression import sequence_expression
 from sgstudio.core.patterns.report import find_pattern
 from sgstudio.core.patterns.sequence import MIN_CHECKS, PatternError, find_sequence_pattern
+from sgstudio.games.splitnim.closed import closed_form
 
 FAMILIES = ("periodic", "saltus", "n_plus", "linear")
 

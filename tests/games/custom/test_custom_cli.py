@@ -208,7 +208,7 @@ def test_the_position_limit(capsys, tmp_path):
 
 
 def test_a_documents_code_runs_only_with_trust(capsys, tmp_path):
-    from sgstudio.core.graph import GameGraph
+    from sgstudio.games.graph.model.graph import GameGraph
 
     path = tmp_path / "game.sgs"
     sgs.write(path, GameGraph(), {"custom": CustomState(SUBTRACT, "5").to_dict()})

@@ -13,9 +13,9 @@ import os
 import pytest
 
 from sgstudio import Game
-from sgstudio.core.games.takebreak import TakeBreakGame
 from sgstudio.core.outcome import Outcome
 from sgstudio.games.custom.examples import files
+from sgstudio.games.takebreak.game import TakeBreakGame
 
 EXAMPLES = dict((os.path.splitext(os.path.basename(path))[0], path) for _, path in files())
 

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sgstudio import Game
-from sgstudio.core.games.loopy import Infinite
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Infinite
 
 POOL = [0, 1, 2, 3, (0, 1), (1, "a"), (2, 2), 7]
 CAP = 3000

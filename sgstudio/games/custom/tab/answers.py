@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.games.loopy import Infinite
 from sgstudio.core.outcome import Outcome
+from sgstudio.core.values import Infinite
 from sgstudio.games.custom.html import Report
 from sgstudio.games.custom.tab.heatmap import HeatMap
 from sgstudio.gui import palette
@@ -139,7 +139,7 @@ class Tables(QStackedWidget):
     def plot(self) -> Any:
         """The S-Nim tab's plot of g(0..H), made when first needed (pyqtgraph loads then)."""
         if self._plot is None:
-            from sgstudio.gui.tabs.snim.plot import GrundyPlot
+            from sgstudio.games.snim.tab.plot import GrundyPlot
 
             self._plot = GrundyPlot()
             self._plot.limit.hide()

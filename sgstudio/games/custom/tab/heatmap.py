@@ -14,7 +14,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from sgstudio.core.games.loopy import Infinite
+from sgstudio.core.values import Infinite
 from sgstudio.gui import palette
 
 MARGIN = 26

@@ -26,7 +26,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 
 from sgstudio.core.errors import SGStudioError, clip
-from sgstudio.core.games.takebreak_rules import Rule, RuleError, parse_code
+from sgstudio.games.takebreak.rules import Rule, RuleError, parse_code
 
 WILD = "?"
 AFTER_POINT = "01234567"

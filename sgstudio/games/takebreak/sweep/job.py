@@ -1,7 +1,7 @@
 """One game of a sweep: what a worker computes for a code and N, by the existing engines.
 
-:func:`run_game` asks :func:`sgstudio.core.games.takebreak_values.make_table` for g(0..N-1) and
-:func:`sgstudio.core.games.takebreak_period.find_period` for the period within those N values
+:func:`run_game` asks :func:`sgstudio.games.takebreak.values.make_table` for g(0..N-1) and
+:func:`sgstudio.games.takebreak.period.find_period` for the period within those N values
 (certified by the octal periodicity theorem, or only seen, or none), and keeps the largest value and,
 where the engine went on by the sparse-space method, its mask and the rare heaps below N. The values
 travel compressed (:attr:`GameResult.packed`) with digests of g[0:N], g[1:N] and g[0:N-1], from which
@@ -99,9 +99,9 @@ def run_game(code: str, n: int) -> GameResult:
     A game whose values cannot be computed (too large for the engine) gives an ``error`` result
     saying why; a bad code raises (the driver checks every code before it sends any).
     """
-    from sgstudio.core.games.takebreak_period import find_period
-    from sgstudio.core.games.takebreak_values import TakeBreakError, make_table
+    from sgstudio.games.takebreak.period import find_period
     from sgstudio.games.takebreak.sweep.codes import read_code
+    from sgstudio.games.takebreak.values import TakeBreakError, make_table
 
     started = time.perf_counter()
     table = make_table(read_code(code))
@@ -132,7 +132,7 @@ def serial(codes: Iterable[str], n: int) -> list[GameResult]:
 
 def _rare(table: object, values: np.ndarray) -> dict[str, object]:
     """The sparse-space method's mask and rare heaps below N, where the engine used it."""
-    from sgstudio.core.games.takebreak_values import heap_classes
+    from sgstudio.games.takebreak.values import heap_classes
 
     if getattr(table, "method", "") != "sparse":
         return {}

@@ -250,7 +250,7 @@ def install(window: Any) -> SweepTables:
     from PySide6.QtWidgets import QApplication
 
     from sgstudio.games.takebreak.sweep.codes import read_code
-    from sgstudio.gui.tabs.takebreak.commands import SetRuleCommand
+    from sgstudio.games.takebreak.tab.commands import SetRuleCommand
 
     tables = SweepTables(window)
     dock = QDockWidget("Tables", window)

@@ -33,7 +33,7 @@ def probe() -> dict[str, object]:
     import multiprocessing
 
     run_game("0.77", 5000)
-    from sgstudio.core.games import takebreak_aot
+    from sgstudio.games.takebreak import aot as takebreak_aot
 
     return {"mark": PARENT_MARK, "numba": "numba" in sys.modules, "pid": os.getpid(),
             "aot": takebreak_aot.kernel("pairs") is not None,

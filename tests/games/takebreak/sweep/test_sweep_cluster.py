@@ -69,7 +69,7 @@ def test_a_worker_killed_mid_sweep_loses_nothing(client, reference, tmp_path):
 
 
 def test_workers_are_spawned_and_reuse_the_built_kernels(client):
-    from sgstudio.core.games import takebreak_aot
+    from sgstudio.games.takebreak import aot as takebreak_aot
 
     seen = client.run(sweep_hooks.probe)
     assert len(seen) == 2

@@ -1,1 +1,0 @@
-"""One game per module: ``dag``, ``snim``, ``splitnim``, ``board``."""

@@ -1,0 +1,1 @@
+"""The board game of HDU 5724: chips on rows of a board."""

@@ -1,0 +1,1 @@
+"""The graph game on an acyclic graph: Grundy values."""

@@ -1,0 +1,1 @@
+"""Where the vertices go (layered layout; big graphs), Qt-free."""

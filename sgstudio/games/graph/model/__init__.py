@@ -1,0 +1,1 @@
+"""The editable graph of a document (GameGraph), its stores, topological order and adjacency."""

@@ -1,0 +1,1 @@
+"""The canvas of big graphs: a grid of points, drawn in bulk."""

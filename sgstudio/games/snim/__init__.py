@@ -1,0 +1,1 @@
+"""S-Nim: subtraction games with a set S of allowed moves."""

@@ -1,0 +1,1 @@
+"""The subtraction engine: values of subtraction games, named sets, blocked kernels."""

@@ -1,0 +1,1 @@
+"""Split-nim: take from a heap, or split it in two."""

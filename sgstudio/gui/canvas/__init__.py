@@ -1,8 +1,0 @@
-"""The graph canvas: a QGraphicsView editor that follows a GameGraph (see ARCHITECTURE.md).
-
-``GraphCanvas(model, undo_stack)`` is the widget the main window embeds.
-"""
-
-from sgstudio.gui.canvas.view import GraphCanvas
-
-__all__ = ["GraphCanvas"]

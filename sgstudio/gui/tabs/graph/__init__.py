@@ -1,5 +1,0 @@
-"""The Graph tab (tokens on a graph): :class:`GraphTab`, its Analysis panel and its play mouse mode."""
-
-from sgstudio.gui.tabs.graph.tab import GraphTab
-
-__all__ = ["GraphTab"]

@@ -1,9 +1,0 @@
-"""The split-nim tab (issue 5): heaps in a virtualised table, the number of parts, values with the
-rule that gives them, W/L, winning moves, a brute-force table beside the closed form, HDU 5795 import.
-
-``python -m sgstudio.gui.tabs.splitnim [FILE]`` opens it alone in a window.
-"""
-
-from sgstudio.gui.tabs.splitnim.tab import SplitNimTab
-
-__all__ = ["SplitNimTab"]
