@@ -157,7 +157,7 @@ def in_window(path: Path) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow()

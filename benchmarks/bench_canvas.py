@@ -194,8 +194,8 @@ def window_samples(window, app, rng: random.Random) -> tuple[list[float], list[f
 
 
 def window_section(app, edges: list[tuple[int, int]]) -> None:
-    from sgstudio.gui.files import Loaded
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.files import Loaded
+    from sgstudio.app.main_window import MainWindow
 
     window = MainWindow()
     window.resize(*SIZE)

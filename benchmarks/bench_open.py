@@ -49,7 +49,7 @@ def random_dag_text(n: int, m: int, seed: int = 1) -> str:
 
 def time_open(app: QApplication, path: str) -> tuple[float, dict[str, float]]:
     """Open the file in a fresh window and paint it once; (total seconds, breakdown)."""
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     window = MainWindow()
     window.resize(1280, 800)

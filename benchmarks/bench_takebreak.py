@@ -43,7 +43,7 @@ FLOOR = ("from sgstudio.games.takebreak.kernels import {fn}\n"  # the built kern
 
 BIG_SCRIPT = f"""
 import resource, time
-from sgstudio.games.takebreak.rules import parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
 from sgstudio.games.takebreak.values import ValueTable
 start = time.perf_counter()
 table = ValueTable(parse_rule("grundy"))

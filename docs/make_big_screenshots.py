@@ -31,7 +31,7 @@ def main() -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     window = MainWindow()

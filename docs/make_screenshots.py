@@ -29,7 +29,7 @@ def wait(app: QApplication, ms: int) -> None:
 
 
 def new_window(app: QApplication):
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     settings = QSettings(tempfile.mktemp(suffix=".ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings)
@@ -102,9 +102,9 @@ def play_shot(app: QApplication) -> None:
 def loopy_shot(app: QApplication) -> None:
     """A loopy game: 2-cycles drawn as two curves, self-loops, purple ∞ vertices, and a DRAW that the
     computer, playing itself, keeps until a position repeats."""
+    from sgstudio.app.files import Loaded
     from sgstudio.core.play.session import Mode
     from sgstudio.games.graph.model.graph import GameGraph
-    from sgstudio.gui.files import Loaded
 
     window = new_window(app)
     edges = [(0, 1), (0, 4), (1, 0), (1, 2), (2, 2), (2, 3), (4, 5), (5, 4), (5, 6), (6, 3), (7, 7),

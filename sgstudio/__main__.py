@@ -7,7 +7,7 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     """Dispatch to the CLI (subcommands) or, with no subcommand, the GUI."""
-    from sgstudio import cli
+    from sgstudio.cli import main as cli
 
     return cli.main(sys.argv[1:] if argv is None else argv)
 

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import oracles
 
 from sgstudio.core.errors import ParseError
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.formats.tokens import decode
 from sgstudio.games.board import hdu5724
 from sgstudio.games.graph import hdu1524

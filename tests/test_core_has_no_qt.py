@@ -10,8 +10,8 @@ CORE_MODULES = [
     "sgstudio.core.mex",
     "sgstudio.games.graph.model.graph",
     "sgstudio.games.graph.dag.game",
-    "sgstudio.cli",
-    "sgstudio.cli_play",
+    "sgstudio.cli.main",
+    "sgstudio.cli.play",
     "sgstudio.core.play.policy",
     "sgstudio.formats.tokens",
 ]

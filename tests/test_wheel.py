@@ -20,7 +20,7 @@ import pytest
 from oracles import takebreak_children
 
 from sgstudio.core.mex import mex
-from sgstudio.games.takebreak.rules import parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
 from sgstudio.games.takebreak.values import ValueTable
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -170,7 +170,7 @@ def test_solving_the_big_judge_files_imports_no_numba(built, tmp_path):
     dag.write_text("\n".join(lines) + "\n")
     snim_text = "3 1 4 9\n2\n3 10 200 3000\n1 9999\n0\n"
     (tmp_path / "snim.txt").write_text(snim_text)
-    code = ("import sys; from sgstudio import cli\n"
+    code = ("import sys; from sgstudio.cli import main as cli\n"
             f"cli.main(['solve', 'hdu1524', {str(dag)!r}])\n"
             f"cli.main(['solve', 'hdu1524', '--loopy', {str(dag)!r}])\n"
             f"cli.main(['solve', 'hdu1536', {str(tmp_path / 'snim.txt')!r}])\n"

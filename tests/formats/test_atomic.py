@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.games.graph.model.graph import GameGraph
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="modes, umask and symlinks as on POSIX")

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.paths import resource_path
 
@@ -91,7 +91,7 @@ def example() -> GameGraph:
 @pytest.fixture
 def window(qtbot, dialogs, settings):
     """The main window on the built-in example, shown."""
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)

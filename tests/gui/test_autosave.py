@@ -14,10 +14,9 @@ import pytest
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QSpinBox
 
-from sgstudio import recovery
-from sgstudio.formats import sgs
+from sgstudio.app import autosave
+from sgstudio.document import recovery, sgs
 from sgstudio.games.graph.tab.commands import AddVertexCommand
-from sgstudio.gui import autosave
 
 
 @pytest.fixture
@@ -31,7 +30,7 @@ def cache(tmp_path, monkeypatch) -> Path:
 @pytest.fixture
 def studio(qtbot, dialogs, settings, cache):
     """A window whose session writes to the private cache folder."""
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     def make():
         w = MainWindow(settings=settings)
@@ -141,7 +140,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from sgstudio.gui.main_window import MainWindow
+from sgstudio.app.main_window import MainWindow
 from sgstudio.games.graph.tab.commands import AddVertexCommand
 settings = QSettings(sys.argv[1], QSettings.Format.IniFormat)
 settings.setValue("autosave/seconds", 1)

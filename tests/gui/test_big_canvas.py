@@ -15,10 +15,10 @@ from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QInputDialog
 
+from sgstudio.app.files import Loaded
 from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.games.graph.tab.canvas.big.scene import DETAIL_ITEMS, BigGraphScene
 from sgstudio.games.graph.tab.commands import AddEdgeCommand, AddTokenCommand, RemoveEdgeCommand
-from sgstudio.gui.files import Loaded
 
 N = 200_000
 
@@ -34,7 +34,7 @@ def local_dag(n: int, seed: int = 5) -> np.ndarray:
 @pytest.fixture(scope="module")
 def big(qapp, tmp_path_factory):
     """The main window showing a 200,000-vertex graph with three tokens (module-wide)."""
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     settings = QSettings(str(tmp_path_factory.mktemp("big") / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings)

@@ -6,7 +6,7 @@ from canvas_helpers import make_canvas
 from PySide6.QtCore import QLineF, QPointF
 from PySide6.QtGui import QPainterPath
 
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.games.graph.tab.canvas import GraphCanvas
 from sgstudio.games.graph.tab.canvas.items import VertexItem

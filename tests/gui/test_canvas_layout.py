@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
 
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.games.graph import hdu1524
 from sgstudio.games.graph.layout.layered import layered_positions
 from sgstudio.games.graph.model.graph import GameGraph

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QInputDialog, QLabel
 
-from sgstudio.gui.files import TAB_HINT
+from sgstudio.app.files import TAB_HINT
 from sgstudio.paths import resource_path
 
 REAL_GET_ITEM = QInputDialog.getItem  # before the window fixture replaces it

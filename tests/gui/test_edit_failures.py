@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.games.graph.model.graph import GameGraph
 
 L = Qt.MouseButton.LeftButton

@@ -224,13 +224,13 @@ def test_save_in_the_prompt_saves_then_goes_on(window, dialogs, tmp_path):
     dialogs.answer, dialogs.save_path = Button.Save, str(tmp_path / "kept.sgs")
     assert window.document.new()
     assert window.document.model.nodes() == []
-    from sgstudio.formats import sgs
+    from sgstudio.document import sgs
 
     assert state(sgs.read(tmp_path / "kept.sgs").graph) == before
 
 
 def test_cancel_in_the_prompt_keeps_the_document_on_new_and_open(window, dialogs, tmp_path):
-    from sgstudio.formats import sgs
+    from sgstudio.document import sgs
     from sgstudio.games.graph.model.graph import GameGraph
 
     other = tmp_path / "other.sgs"

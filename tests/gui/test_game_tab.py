@@ -232,8 +232,8 @@ def test_the_panel_shows_a_draw_and_infinite_values(qtbot):
 
 
 def test_the_graph_tab_in_loopy_mode_plays_a_draw(qtbot, window):
+    from sgstudio.app.files import Loaded
     from sgstudio.games.graph.model.graph import GameGraph
-    from sgstudio.gui.files import Loaded
 
     model = GameGraph.from_edges(2, [(0, 1), (1, 0)], loopy=True)  # a 2-cycle: nobody can win
     model.set_pos(0, (0.0, 0.0))

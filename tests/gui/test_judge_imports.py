@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabBar
 
-from sgstudio.formats import sgs
+from sgstudio.app import start as app
+from sgstudio.document import sgs
 from sgstudio.games.graph.tab.commands import AddVertexCommand
-from sgstudio.gui import app
 from sgstudio.paths import resource_path
 
 TAB_OF = {"hdu1524": "graph", "hdu1536": "snim", "hdu5724": "board", "hdu5795": "splitnim"}

@@ -11,6 +11,7 @@ from oracles import loopy_outcomes
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 
+from sgstudio.app.files import Loaded
 from sgstudio.core.play.draws import choose_loopy_move
 from sgstudio.core.play.session import Mode
 from sgstudio.core.values import Infinite
@@ -22,7 +23,6 @@ from sgstudio.games.graph.tab.canvas.legend import LegendWidget
 from sgstudio.games.graph.tab.commands import AddVertexCommand
 from sgstudio.games.graph.tab.play_tool import graph_game
 from sgstudio.gui import palette
-from sgstudio.gui.files import Loaded
 
 L = Qt.MouseButton.LeftButton
 

@@ -9,8 +9,8 @@ from sgstudio.core.mex import mex
 from sgstudio.games.graph.analysis import analyse_graph
 from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.games.graph.tab.analysis import GraphAnalysis
+from sgstudio.games.graph.tab.queries import QueriesPanel
 from sgstudio.gui.panels.analysis import AnalysisPanel, nim_table
-from sgstudio.gui.panels.queries import QueriesPanel
 
 
 def make_panel(qtbot, model: GameGraph) -> AnalysisPanel:

@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from sgstudio.app.actions import TOOLS
 from sgstudio.core.play.session import Mode
 from sgstudio.games.graph.tab.canvas import animation
 from sgstudio.games.graph.tab.commands import AddTokenCommand
-from sgstudio.gui.actions import TOOLS
 from sgstudio.paths import resource_path
 
 L = Qt.MouseButton.LeftButton

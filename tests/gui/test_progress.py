@@ -119,7 +119,7 @@ def test_a_file_too_big_for_the_memory_is_refused_before_it_is_read(window, dial
     path = chain_file(tmp_path, 3000)
     monkeypatch.setattr(memory, "LIMIT_BYTES", path.stat().st_size)  # the text fits, its parse does not
     read = []
-    monkeypatch.setattr("sgstudio.gui.files.read_file", lambda p: read.append(p))
+    monkeypatch.setattr("sgstudio.app.files.read_file", lambda p: read.append(p))
     assert not window.document.open(str(path))
     assert read == []
     (_, text), = dialogs.errors

@@ -423,7 +423,7 @@ def test_the_caption_words_the_certificate_as_sgstudio_period_does(qtbot, tab, c
     CLI's period with the CLI's certificate line."""
     import re
 
-    from sgstudio import cli
+    from sgstudio.cli import main as cli
 
     type_s(qtbot, tab, typed)
     settle(qtbot, tab)
@@ -555,7 +555,7 @@ def test_a_chosen_h_is_saved_and_loaded_and_an_automatic_one_follows_s(qtbot, ta
 
 
 def test_the_screenshot_of_the_snim_tab_without_a_file_plots_the_default_h(qtbot, window, tmp_path):
-    from sgstudio.gui import app
+    from sgstudio.app import start as app
 
     snim = window.tabs.game_tabs["snim"]
     out = tmp_path / "snim.png"

@@ -18,8 +18,9 @@ from tab_helpers import show_tab
 from sgstudio.games.takebreak import kernels
 from sgstudio.games.takebreak import values as tv
 from sgstudio.games.takebreak.game import TakeBreakGame
+from sgstudio.games.takebreak.parse import parse_rule
 from sgstudio.games.takebreak.position import rare_heaps
-from sgstudio.games.takebreak.rules import RuleError, parse_rule
+from sgstudio.games.takebreak.rules import RuleError
 from sgstudio.games.takebreak.tab import TakeBreakTab
 from sgstudio.games.takebreak.tab import computing as computing_module
 from sgstudio.games.takebreak.tab.rule_editor import rule_title

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from sgstudio.core.play.session import Mode
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.games.graph.tab.canvas import animation
 from sgstudio.games.graph.tab.commands import AddTokenCommand
 from sgstudio.paths import resource_path

@@ -14,8 +14,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
+from sgstudio.app import files
 from sgstudio.games.graph.tab.commands import AddVertexCommand
-from sgstudio.gui import errors, files
+from sgstudio.gui import errors
 
 
 def state(model) -> tuple:
@@ -145,7 +146,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from sgstudio.gui.main_window import MainWindow
+from sgstudio.app.main_window import MainWindow
 for how in ("close", "delete"):
     window = MainWindow(settings=QSettings(sys.argv[1], QSettings.Format.IniFormat))
     tab = window.tabs.game_tabs["snim"]

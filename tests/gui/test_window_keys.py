@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLineEdit
 
+from sgstudio.app import actions as acts
 from sgstudio.games.graph.tab.commands import AddTokenCommand
-from sgstudio.gui import actions as acts
 
 
 def vertex_point(window, v: int) -> QPoint:

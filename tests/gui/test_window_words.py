@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from sgstudio.games.snim.tab.plot import MAX_LIMIT
 from sgstudio.games.takebreak.position import PLOT_MAX, SEARCH_MAX
+from sgstudio.gui.plots import MAX_LIMIT
 
 L = Qt.MouseButton.LeftButton
 

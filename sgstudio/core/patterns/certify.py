@@ -79,7 +79,7 @@ def octal_certificate(pattern: object, table: object, rule: Any) -> Certificate:
     ``rule`` is a :class:`sgstudio.games.takebreak.rules.Rule` (its ``finite``, ``distinct``,
     ``max_parts``, ``max_removal`` and ``family`` are read).
 
-    >>> from sgstudio.games.takebreak.rules import parse_rule
+    >>> from sgstudio.games.takebreak.parse import parse_rule
     >>> from sgstudio.core.patterns.sequence import find_sequence_pattern
     >>> g = [0, 1, 1, 0] * 30     # 0.03 (take 2): period 4 from 0; J = 1, t = 2, bound 3
     >>> print(octal_certificate(find_sequence_pattern(g), g, parse_rule("0.03")).reason)

@@ -73,12 +73,11 @@ def open_game(path: str, max_positions: int = DEFAULT_MAX_POSITIONS, trust: bool
 def _document_game(path: str, max_positions: int, trust: bool) -> Any:
     import tempfile
 
-    from sgstudio.formats import sgs
     from sgstudio.games.custom.api import Game
     from sgstudio.games.custom.run import file_name
     from sgstudio.games.custom.state import CustomState
 
-    state = sgs.read(path).tabs.get("custom")
+    state = _document_state(path)
     if state is None:
         raise SGStudioError(f"{path}: the document holds no game written in Python (no Your game tab)")
     loaded, _ = CustomState.from_state(state)
@@ -93,9 +92,40 @@ def _document_game(path: str, max_positions: int, trust: bool) -> Any:
     return Game.from_file(code_path, max_positions=max_positions)
 
 
-def limit_of(args: argparse.Namespace) -> int:
-    from sgstudio.games.takebreak.cli import count
+def count(text: str, what: str, smallest: int = 0, largest: int = 10**9) -> int:
+    """A count of the command line (``10^6`` and ``1e6`` written so too); SGStudioError otherwise.
 
+    >>> count("1,000", "N"), count("10^6", "N")
+    (1000, 1000000)
+    """
+    digits = text.strip().replace("_", "").replace(",", "")
+    value = None
+    for sign in ("**", "^", "e"):
+        base, found, exponent = digits.partition(sign)
+        if found and base.isascii() and base.isdigit() and exponent.isascii() and exponent.isdigit() \
+                and len(exponent) <= 2:
+            value = int(base) * 10 ** int(exponent) if sign == "e" else int(base) ** int(exponent)
+    if value is None and digits.isascii() and digits.isdigit():
+        value = int(digits)
+    if value is None or not smallest <= value <= largest:
+        raise SGStudioError(f"sgstudio: {what} must be an integer from {smallest} to {largest:,}, "
+                            f"not {text!r}")
+    return value
+
+
+def _document_state(path: str) -> Any:
+    """The Your game tab's state in a ``.sgs`` document (read as JSON: the document's other parts are
+    the window's business), None when it has none."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise SGStudioError(f"{path}: not a readable .sgs document ({err})") from None
+    tabs = data.get("tabs") if isinstance(data, dict) else None
+    return tabs.get("custom") if isinstance(tabs, dict) else None
+
+
+def limit_of(args: argparse.Namespace) -> int:
     return count(getattr(args, "max_positions", str(DEFAULT_MAX_POSITIONS)), "--max-positions", 1)
 
 
@@ -104,12 +134,22 @@ def word(value: Any) -> str:
     return str(value)
 
 
+def run_values(argv: list[str]) -> int:
+    """``sgstudio values FILE.py N [--json] [--max-positions N] [--trust]`` (``argv`` from ``values``)."""
+    from sgstudio.console import Parser
+
+    parser = Parser(prog="sgstudio values", description="Print g(0) ... g(N-1) of the game in FILE.py.")
+    parser.add_argument("rule", metavar="FILE.py", help="a game file: options(position), on integers")
+    parser.add_argument("n", metavar="N", help="how many values")
+    add_options(parser)
+    return values(parser.parse_args(argv[1:]))
+
+
 def values(args: argparse.Namespace) -> int:
     """``sgstudio values FILE.py N``."""
-    from sgstudio import cli
-    from sgstudio.games.takebreak.cli import count
+    from sgstudio import console as cli
 
-    n = count(args.n, "N")
+    n = count(args.n, "N", 0, 10**8)
     game = open_game(args.rule, limit_of(args), getattr(args, "trust", False))
     try:
         found = game.values(n)
@@ -124,8 +164,7 @@ def values(args: argparse.Namespace) -> int:
 
 def run_table(args: argparse.Namespace) -> int:
     """``sgstudio table FILE.py A B``."""
-    from sgstudio import cli
-    from sgstudio.games.takebreak.cli import count
+    from sgstudio import console as cli
 
     a, b = count(args.a, "A", 1), count(args.b, "B", 1)
     if a * b > 10**8:

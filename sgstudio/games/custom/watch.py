@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sgstudio.games.custom.errors import CancelledError, LimitError, WorkerCrashError, from_data
@@ -22,11 +23,25 @@ POLL = 0.05
 """Seconds between two looks at cancel and the deadline."""
 
 
+@dataclass
+class Increment:
+    """What one request found that the session had not: positions ``first`` and on, their rows
+    (``start`` int64 offsets into the session's whole ``heads``, ``heads`` int32 appended, ``is_sum``
+    uint8, as bytes) and their texts (when the game has ``text``; None for sum nodes)."""
+
+    first: int
+    positions: list[Any]
+    start: bytes
+    heads: bytes
+    is_sum: bytes
+    texts: list[str | None] | None
+
+
 class Watch:
     """Wait for one answer of a worker process (see the module docstring).
 
     ``wait()`` returns the ``loaded`` message's data (the game's name, start, whether it has
-    ``text``) or a :class:`~sgstudio.games.custom.worker.Increment` for ``done``.
+    ``text``) or a :class:`Increment` for ``done``.
     """
 
     def __init__(self, process: Any, conn: Any, seconds: float | None,
@@ -62,8 +77,6 @@ class Watch:
                 return self._increment(message[1])
 
     def _increment(self, data: dict[str, Any]) -> Any:
-        from sgstudio.games.custom.worker import Increment
-
         try:
             start, heads, is_sum = (self.conn.recv_bytes() for _ in range(3))
         except (EOFError, OSError):

@@ -40,7 +40,7 @@ from typing import Any
 from sgstudio.games.custom.errors import GameError, LimitError, TimeLimit, as_data, user_frames
 from sgstudio.games.custom.explore import DEFAULT_MAX_POSITIONS, Explorer, Throttle
 from sgstudio.games.custom.source import call_text, load
-from sgstudio.games.custom.watch import Watch
+from sgstudio.games.custom.watch import Increment, Watch
 
 DEFAULT_MEMORY_MB = 4096
 """The worker's address space (RLIMIT_AS) unless told otherwise, in MiB."""
@@ -58,20 +58,6 @@ class Limits:
     max_positions: int = DEFAULT_MAX_POSITIONS
     memory_mb: int | None = DEFAULT_MEMORY_MB
     seconds: float | None = None
-
-
-@dataclass
-class Increment:
-    """What one request found that the session had not: positions ``first`` and on, their rows
-    (``start`` int64 offsets into the session's whole ``heads``, ``heads`` int32 appended, ``is_sum``
-    uint8, as bytes) and their texts (when the game has ``text``; None for sum nodes)."""
-
-    first: int
-    positions: list[Any]
-    start: bytes
-    heads: bytes
-    is_sum: bytes
-    texts: list[str | None] | None
 
 
 class Session:

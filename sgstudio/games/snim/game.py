@@ -41,6 +41,7 @@ from sgstudio.core.moves import SNIM_SYNTAX, parse_snim_move, renumbered_reason
 from sgstudio.games.snim.direct import direct_values, reachable_sums
 from sgstudio.games.snim.kernels import _dtype_for, _fill, _kernel
 from sgstudio.games.snim.kernels import plan as plan  # public: solvers announce their tables
+from sgstudio.games.snim.subtraction.certificate import certificate
 
 DEFAULT_LIMIT = 1 << 25  # values the period search may compute before it gives up (33,554,432)
 DIRECT = 1 << 16  # heaps below this are answered from a plain table, without a period search
@@ -49,19 +50,6 @@ HUGE = 1 << 62  # members of S from here on never apply inside a table
 CHUNK = 1 << 20  # values computed between two progress reports
 
 Progress = Callable[[int, int], object]
-
-
-def certificate(n0: int, p: int, w: int) -> str:
-    """The certificate of a period p from n0 of S-Nim with max(S) = w, in words: w values that agree
-    p apart (the module docstring's proof). The one wording of it: the S-Nim tab
-    (:meth:`SubtractionGame.describe_period`) and ``sgstudio period snim:...``
-    (:func:`sgstudio.games.takebreak.period.find_period`) both write this.
-
-    >>> certificate(8, 3, 7), certificate(0, 1, 1)
-    ('certified by 7 agreeing values: g(8..14) = g(11..17)', 'certified by 1 agreeing value: g(0) = g(1)')
-    """
-    a, b = (f"{x}..{x + w - 1}" if w > 1 else str(x) for x in (n0, n0 + p))
-    return f"certified by {w} agreeing value{'s' * (w > 1)}: g({a}) = g({b})"
 
 
 class SNimError(SGStudioError, ValueError):

@@ -27,11 +27,14 @@ leaves nim-sum 0, and there are such moves here: #1 from 3 to 1, #2 from 1 to 3.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from sgstudio.core.analysis import MAX_COMPONENTS, MAX_MOVES, Analysis, Component, WinningMove
 from sgstudio.core.outcome import Outcome
 from sgstudio.core.values import Gamma, Infinite, outcome_of, sum_value
-from sgstudio.games.sum.game import Move, Position, SumGame
+
+if TYPE_CHECKING:  # the game imports this module to analyse its positions
+    from sgstudio.games.sum.game import Move, Position, SumGame
 
 MAX_DRAW_SCAN = 5000
 """At most this many legal moves are looked at for the drawing moves a panel lists."""
@@ -67,7 +70,7 @@ def drawing_records(game: SumGame, position: Position, limit: int = MAX_DRAW_SCA
 
     >>> from sgstudio.games.graph.loopy.game import LoopyGame
     >>> from sgstudio.games.nim.game import NimGame
-    >>> from sgstudio.games.sum.game import Component
+    >>> from sgstudio.games.sum.game import Component, SumGame
     >>> loop = LoopyGame.from_edges(2, [(1, 1), (1, 0)])
     >>> game, start = SumGame.of([Component(loop, (1,)), Component(NimGame(), (1,))])
     >>> [m.row() for m in drawing_records(game, start)]

@@ -155,6 +155,12 @@ class SumGame(GameBase):
         self.components = tuple(Component(g, None, names) for g, names in zip(self.games, self.labels,
                                                                                strict=True))
 
+    @staticmethod
+    def component_of(game: GameBase, position: Any, label: Label = str) -> Component:
+        """A component of a sum: a copy of ``game`` at ``position`` (:meth:`Component.copy_of`), for
+        those who reach the Sum game through the registry (a tab's "Add to sum")."""
+        return Component.copy_of(game, position, label)
+
     @classmethod
     def of(cls, components: Sequence[Component]) -> tuple[SumGame, Position]:
         """The game of these components and their positions as its start."""

@@ -12,7 +12,7 @@ def takebreak_certificate(pattern: object, table: object, rule: Any) -> Certific
     """A take-and-break rule's certificate: split-nim's closed form for ``split:K``, else the octal
     periodicity theorem (which says itself when it does not apply).
 
-    >>> from sgstudio.games.takebreak.rules import parse_rule
+    >>> from sgstudio.games.takebreak.parse import parse_rule
     >>> takebreak_certificate(None, [], parse_rule("grundy")).reason
     'the theorem is about one-number games'
     """

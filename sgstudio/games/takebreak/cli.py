@@ -20,8 +20,6 @@ and prints through a numpy formatter (:func:`decimal_bytes`: 5*10^6 values in so
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Sequence
 from typing import Any
 
 DEFAULT_MAX = 10**6
@@ -39,8 +37,6 @@ def register(subparsers: Any) -> None:
     values.add_argument("rule", metavar="RULE", help=RULE_HELP)
     values.add_argument("n", metavar="N", help="how many values (a non-negative integer)")
     values.add_argument("--json", action="store_true", help="print the values as one JSON list")
-    values.add_argument("--max-positions", default="1000000", metavar="N", help="FILE.py: the position limit")
-    values.add_argument("--trust", action="store_true", help="run the Python code a .sgs document holds")
     period = subparsers.add_parser(
         "period", help="find and certify the period of a take-and-break rule's values",
         description="Print 'preperiod P period Q' (and 'saltus S' where the values grow), then the "
@@ -93,15 +89,11 @@ def run(args: argparse.Namespace) -> int:
     """Run ``values`` or ``period`` with parsed arguments.
 
     A bad RULE or N raises SGStudioError with a message that starts with ``sgstudio:``;
-    :func:`sgstudio.cli.failure` prints it as one line and exits with status 2.
+    :func:`sgstudio.cli.main.failure` prints it as one line and exits with status 2.
     """
     from sgstudio.core.errors import SGStudioError
-    from sgstudio.games.takebreak.rules import parse_rule
+    from sgstudio.games.takebreak.parse import parse_rule
 
-    if args.command == "values" and args.rule.endswith((".py", ".sgs")):  # a game written in Python
-        from sgstudio.games.custom.cli import values
-
-        return values(args)
     try:
         rule = parse_rule(args.rule)
         if args.command == "values":
@@ -112,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _values(rule: Any, n: int, as_json: bool) -> int:
-    from sgstudio.cli import emit_bytes
+    from sgstudio.console import emit_bytes
     from sgstudio.games.takebreak.values import make_table
 
     values = make_table(rule).values(n)
@@ -168,8 +160,8 @@ def decimal_bytes(values: Any, sep: bytes = b" ") -> bytes:
 
 def _period(rule: Any, max_values: int) -> int:
     """The period report on stdout; while it is searched, the progress on stderr when that is a
-    terminal (:class:`sgstudio.cli.TerminalProgress`)."""
-    from sgstudio.cli import TerminalProgress, emit
+    terminal (:class:`sgstudio.cli.main.TerminalProgress`)."""
+    from sgstudio.console import TerminalProgress, emit
     from sgstudio.games.takebreak.period import find_period
     from sgstudio.games.takebreak.values import make_table
 
@@ -191,7 +183,7 @@ def method_text(table: Any) -> str:
     sparse-space method the rare heaps and the current mask (in hexadecimal over the values' bits,
     ``+pos`` when the heap's parity counts too, as the peers print it).
 
-    >>> from sgstudio.games.takebreak.rules import parse_rule
+    >>> from sgstudio.games.takebreak.parse import parse_rule
     >>> from sgstudio.games.takebreak.values import ValueTable
     >>> table = ValueTable(parse_rule("0.16"))
     >>> _ = table.values(5000)
@@ -203,14 +195,3 @@ def method_text(table: Any) -> str:
         return f" ({method})" if method else ""
     mask = table.mask & ((1 << max(1, table.value_bits)) - 1)
     return f", {table.rare_count():,} rare, mask {mask:x}" + ("+pos" if table.twist else "")
-
-
-def main(argv: Sequence[str]) -> int:
-    """``sgstudio values ...`` / ``sgstudio period ...`` (argv starts with the command)."""
-    from sgstudio import cli
-
-    return cli.main(list(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -45,8 +45,9 @@ from sgstudio.games.takebreak.moves import (
     parse_move_text,
     partitions,
 )
+from sgstudio.games.takebreak.parse import parse_rule
 from sgstudio.games.takebreak.period import DEFAULT_MAX, PeriodReport, find_period
-from sgstudio.games.takebreak.rules import Rule, parse_rule
+from sgstudio.games.takebreak.rules import Rule
 from sgstudio.games.takebreak.values import TakeBreakError, make_table
 
 __all__ = ["MoveError", "PeriodReport", "TakeBreakError", "TakeBreakGame", "parse_rule"]

@@ -26,7 +26,7 @@ least half of it and three periods.
 
 Examples
 --------
->>> from sgstudio.games.takebreak.rules import parse_rule
+>>> from sgstudio.games.takebreak.parse import parse_rule
 >>> from sgstudio.games.takebreak.values import ValueTable
 >>> report = find_period(ValueTable(parse_rule("0.137")))
 >>> report.headline()
@@ -148,17 +148,18 @@ def find_period(table: ValueTable, max_values: int = DEFAULT_MAX,
 
 def _certified(table: ValueTable) -> PeriodReport:
     """The report of the period the table certified (the octal periodicity theorem); for S-Nim
-    (``snim:``) in the words the S-Nim tab uses too (:func:`sgstudio.games.snim.game.certificate`:
-    with one heap left at most, the theorem's checks are max(S) values that agree p apart).
+    (``snim:``) in the words the S-Nim tab uses too
+    (:func:`sgstudio.games.snim.subtraction.certificate.certificate`: with one heap left at most,
+    the theorem's checks are max(S) values that agree p apart).
 
-    >>> from sgstudio.games.takebreak.rules import parse_rule
+    >>> from sgstudio.games.takebreak.parse import parse_rule
     >>> print(find_period(ValueTable(parse_rule("snim:2,4,7")), 4096).certificate)
     certified by 7 agreeing values: g(8..14) = g(11..17)
     """
     n0, p = table.period  # type: ignore[misc]
     parts, t = table.parts, table.rule.max_removal or 0
     if table.rule.family == "snim":
-        from sgstudio.games.snim.game import certificate
+        from sgstudio.games.snim.subtraction.certificate import certificate
 
         words = certificate(n0, p, t)
     else:
@@ -198,7 +199,7 @@ def _not_certified(seen: PeriodReport | None, checked: int, rule: Rule, stop: st
 
 def _split_closed_form(table: ValueTable, parts: int, max_values: int) -> PeriodReport:
     """split:2 and split:3: the closed form proven in splitnim, checked against this engine's table."""
-    from sgstudio.games.splitnim.game import certify_closed_form, closed_form_array
+    from sgstudio.games.splitnim.closed import certify_closed_form, closed_form_array
 
     n = max(1, min(max_values, 4096))
     values = table.values(n)

@@ -1,7 +1,7 @@
 """The editable position of the Take & break tab: a rule and heaps (Qt-free), its state read strictly.
 
 :class:`TakeBreakPosition` holds a take-and-break rule (any rule the core parser reads: a code such
-as ``0.77`` or a named rule, see :func:`~sgstudio.games.takebreak.rules.parse_rule`) and the
+as ``0.77`` or a named rule, see :func:`~sgstudio.games.takebreak.parse.parse_rule`) and the
 heaps of a position, validates every edit (ValueError with a one-line reason, nothing changed) and
 announces each change with a :class:`~sgstudio.core.events.Signal`. The game of each rule (its
 table of values and its period report) is kept, so undoing a change of rule finds its values.
@@ -39,12 +39,13 @@ from typing import Any
 import numpy as np
 
 from sgstudio.core.events import Signal
+from sgstudio.core.heaps import check_heap
 from sgstudio.core.state import StateError, check_keys, is_int, located, mapping
-from sgstudio.games.snim.state import check_heap
 from sgstudio.games.takebreak.game import DIRECT, LIMIT, MAX_SPLITS, PERIOD_SEARCH, TakeBreakGame
 from sgstudio.games.takebreak.moves import count_partitions
+from sgstudio.games.takebreak.parse import parse_rule
 from sgstudio.games.takebreak.period import PeriodReport
-from sgstudio.games.takebreak.rules import Rule, RuleError, parse_rule
+from sgstudio.games.takebreak.rules import Rule, RuleError
 
 Heaps = tuple[int, ...]
 Progress = Callable[[int, int], object]

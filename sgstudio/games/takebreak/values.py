@@ -20,7 +20,7 @@ cancel is heard within a fraction of a second whatever the rule.
 
 Examples
 --------
->>> from sgstudio.games.takebreak.rules import parse_rule
+>>> from sgstudio.games.takebreak.parse import parse_rule
 >>> ValueTable(parse_rule("0.77")).values(12).tolist()      # Kayles
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
 >>> ValueTable(parse_rule("grundy")).values(10).tolist()
@@ -495,7 +495,7 @@ def clause_arrays(rule: Rule, cap: int, parts: int) -> tuple[np.ndarray, np.ndar
     ``fin[j, :fin_len[j]]`` (the finite removals of j-heap clauses, sorted) and ``any_from[j]`` (s when
     every k >= s is allowed, else -1).
 
-    >>> from sgstudio.games.takebreak.rules import parse_rule
+    >>> from sgstudio.games.takebreak.parse import parse_rule
     >>> zero_ok, fin, fin_len, any_from = clause_arrays(parse_rule("0.137"), 6, 2)
     >>> zero_ok.tolist(), fin[1, : fin_len[1]].tolist(), fin[2, : fin_len[2]].tolist(), any_from.tolist()
     ([False, True, True, True, False, False], [2, 3], [3], [-1, -1, -1])

@@ -352,9 +352,9 @@ class GameTab(QWidget):
     def sum_component(self) -> Any:
         """The tab's own position, with its game, rule and vertex names, as a component of a sum
         (:class:`sgstudio.games.sum.game.Component`; the Sum tab adds it)."""
-        from sgstudio.games.sum.game import Component
+        from sgstudio.core import registry
 
-        return Component.copy_of(*self.game_and_position(), self.label)
+        return registry.get("sum").game.component_of(*self.game_and_position(), self.label)
 
 
 class RedrawnPlayTab(GameTab):

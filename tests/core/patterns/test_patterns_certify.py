@@ -19,7 +19,8 @@ from sgstudio.games.splitnim.closed import closed_form
 from sgstudio.games.splitnim.game import SplitNim
 from sgstudio.games.takebreak.certify import takebreak_certificate
 from sgstudio.games.takebreak.game import TakeBreakGame
-from sgstudio.games.takebreak.rules import HEX, parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
+from sgstudio.games.takebreak.rules import HEX
 
 
 def test_kayles_is_certified_exactly_from_the_value_the_octal_theorem_needs():

@@ -14,7 +14,7 @@ from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.splitnim.closed import closed_form
 from sgstudio.games.takebreak.certify import takebreak_certificate
 from sgstudio.games.takebreak.game import TakeBreakGame
-from sgstudio.games.takebreak.rules import parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
 
 
 def takebreak_report(rule: str, size: int):

@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from sgstudio import cli
-from sgstudio.formats import sgs
+from sgstudio.cli import main as cli
+from sgstudio.document import sgs
 from sgstudio.games.custom.state import CustomState
 
 SUBTRACT = "def options(n):\n    return [n - k for k in (1, 3, 4) if k <= n]\n"

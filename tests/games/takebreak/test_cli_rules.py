@@ -14,9 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles import takebreak_children
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from sgstudio.core.mex import mex
-from sgstudio.games.snim.game import SubtractionGame, certificate
+from sgstudio.games.snim.game import SubtractionGame
+from sgstudio.games.snim.subtraction.certificate import certificate
 
 
 def naive(digits, n):
@@ -139,7 +140,7 @@ def test_bad_rule_or_count_is_one_line_on_stderr_and_status_2(capsys, argv, mess
 def test_values_loads_neither_qt_nor_formats_nor_the_game(tmp_path):
     """A small ``values`` job: no Qt, no judge formats, no networkx, no game or period module, and
     no numba (the kernels' Python source is enough)."""
-    code = ("import sys; from sgstudio import cli; cli.main(['values', '0.77', '30']); "
+    code = ("import sys; from sgstudio.cli import main as cli; cli.main(['values', '0.77', '30']); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'networkx', 'numba') "
             "or m.startswith(('sgstudio.formats.', 'sgstudio.games.takebreak.period', "
             "'sgstudio.core.play.session', 'sgstudio.gui')) or m == 'sgstudio.games.takebreak.game'))")
@@ -154,7 +155,7 @@ def test_period_shows_its_progress_on_a_terminal_and_only_there(tmp_path):
     import os
     import pty
 
-    code = ("import sys; from sgstudio import cli\n"
+    code = ("import sys; from sgstudio.cli import main as cli\n"
             "cli.TerminalProgress.every = 0.0  # every report shown\n"
             "sys.exit(cli.main(['period', '0.16', '--max', '10^8']))")
     leader, follower = pty.openpty()

@@ -21,7 +21,8 @@ from sgstudio.games.takebreak import game as tb
 from sgstudio.games.takebreak import values as tv
 from sgstudio.games.takebreak.game import LegalMoves, MoveError, TakeBreakGame
 from sgstudio.games.takebreak.moves import count_partitions, move_text, partitions
-from sgstudio.games.takebreak.rules import HEX, parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
+from sgstudio.games.takebreak.rules import HEX
 
 # Published sequences (OEIS A002186 Kayles, A002187 Dawson's chess, A002188 Grundy's game), from n = 0.
 KAYLES = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,

@@ -18,7 +18,7 @@ from test_takebreak import naive_values
 
 from sgstudio.games.takebreak import aot, kernels
 from sgstudio.games.takebreak import values as tv
-from sgstudio.games.takebreak.rules import parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_built_runs_equals_numbas_and_falls_back_on_other_dtypes(built, values, 
 
 
 def test_a_values_process_uses_the_built_kernels_and_imports_no_numba(built, tmp_path):
-    code = ("import sys; from sgstudio import cli; cli.main(['values', '0.007', '1500']); "
+    code = ("import sys; from sgstudio.cli import main as cli; cli.main(['values', '0.007', '1500']); "
             "from sgstudio.games.takebreak import kernels as k; "
             "print(k._JIT['pairs'].__module__, [m for m in sys.modules if m.split('.')[0] == 'numba'])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

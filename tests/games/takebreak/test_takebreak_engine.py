@@ -17,8 +17,8 @@ from test_takebreak import code_text, naive_values
 
 from sgstudio.games.takebreak import kernels
 from sgstudio.games.takebreak import values as tv
+from sgstudio.games.takebreak.parse import parse_rule
 from sgstudio.games.takebreak.period import find_period, runs
-from sgstudio.games.takebreak.rules import parse_rule
 
 # The solved octal games of the published tables (Flammenkamp; Gangolli-Plambeck; the peer
 # tczajka/octal-games finds the same): code -> (preperiod, period). The last two need 4.5 * 10^6 and
@@ -71,7 +71,7 @@ def test_a_search_bound_of_exactly_the_theorems_count_certifies_and_one_less_doe
 def test_period_0_16_within_361164_values_says_how_many_the_theorem_needs(capsys):
     """The issue asked 361,164 values to certify 0.16: the theorem's hypothesis reaches g(360162 +
     149459), so it needs 509,621; the command says so, and certifies with that many."""
-    from sgstudio import cli
+    from sgstudio.cli import main as cli
 
     assert cli.main(["period", "0.16", "--max", "361164"]) == 0
     out = capsys.readouterr().out.splitlines()

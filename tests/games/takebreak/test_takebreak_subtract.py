@@ -17,13 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import snim_wins
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from sgstudio.core.play.session import Mode, PlaySession
 from sgstudio.games.snim.game import SubtractionGame
 from sgstudio.games.takebreak import game as tb
 from sgstudio.games.takebreak.cli import decimal_bytes
 from sgstudio.games.takebreak.game import TakeBreakError, TakeBreakGame
-from sgstudio.games.takebreak.rules import RuleError, parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
+from sgstudio.games.takebreak.rules import RuleError
 
 
 def _up_to(limit, terms):
@@ -187,7 +188,8 @@ def test_the_fast_formatter_prints_what_str_join_prints(values, sep):
 
 
 def test_a_small_values_job_on_a_named_set_loads_no_numba(tmp_path):
-    code = ("import sys; from sgstudio import cli; cli.main(['values', 'subtract:squares', '300']); "
+    code = ("import sys; from sgstudio.cli import main as cli; "
+            "cli.main(['values', 'subtract:squares', '300']); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'PySide6', 'networkx')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=tmp_path).stdout.splitlines()

@@ -139,7 +139,7 @@ class Tables(QStackedWidget):
     def plot(self) -> Any:
         """The S-Nim tab's plot of g(0..H), made when first needed (pyqtgraph loads then)."""
         if self._plot is None:
-            from sgstudio.games.snim.tab.plot import GrundyPlot
+            from sgstudio.gui.plots import GrundyPlot
 
             self._plot = GrundyPlot()
             self._plot.limit.hide()

@@ -6,7 +6,7 @@ document's
 Analysis panel (:class:`~sgstudio.games.graph.tab.analysis.GraphAnalysis`) is shown by the window in
 a dock beside the canvas; hovering a winning move lights it on the canvas, double-clicking it plays
 it (one undo step). Judge files: HDU 1524, whose test case becomes the tab's graph as one undo step
-(the window's document controller does that import, :mod:`sgstudio.gui.imports`).
+(the window's document controller does that import, :mod:`sgstudio.app.imports`).
 
 Play mode: the document is never changed. The canvas's vertex items show the *session's* token
 counts as an overlay, and the Analysis panel follows a private copy of the graph whose tokens
@@ -158,7 +158,7 @@ class GraphTab(GameTab):
         self.undo_stack.clear()
 
     def check_state(self, state: dict[str, Any]) -> None:
-        """The graph is read and checked with the document (:mod:`sgstudio.formats.sgs`)."""
+        """The graph is read and checked with the document (:mod:`sgstudio.document.sgs`)."""
 
     def empty_state(self) -> dict[str, Any]:
         return {}

@@ -54,10 +54,10 @@ from sgstudio.games.snim.tab.commands import (
 from sgstudio.games.snim.tab.heaps import HeapTable
 from sgstudio.games.snim.tab.named import NamedValues
 from sgstudio.games.snim.tab.playing import SNimPlay
-from sgstudio.games.snim.tab.plot import GrundyPlot
 from sgstudio.games.snim.tab.widgets import JudgeList, SetEditor
 from sgstudio.gui.cases import counted
 from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.plots import GrundyPlot
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import banner_over_columns, group_box, set_text

@@ -72,7 +72,7 @@ def count(text: str, what: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``sweep`` with parsed arguments (module docstring)."""
-    from sgstudio.cli import UsageError, read_input
+    from sgstudio.console import UsageError, read_input
     from sgstudio.core.errors import SGStudioError
     from sgstudio.games.takebreak.sweep.codes import expand
     from sgstudio.games.takebreak.sweep.compare import read_table
@@ -111,7 +111,7 @@ def _compute(codes: list[str], n: int, store: Any, scheduler: str | None, worker
 
 
 def _print(results: list[Any], rows: list[Any] | None, args: argparse.Namespace) -> None:
-    from sgstudio.cli import emit
+    from sgstudio.console import emit
     from sgstudio.core.errors import printable
     from sgstudio.games.takebreak.sweep.compare import compare
     from sgstudio.games.takebreak.sweep.table import csv_text, markdown

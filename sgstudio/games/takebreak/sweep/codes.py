@@ -26,7 +26,8 @@ import itertools
 from collections.abc import Iterable, Iterator
 
 from sgstudio.core.errors import SGStudioError, clip
-from sgstudio.games.takebreak.rules import Rule, RuleError, parse_code
+from sgstudio.games.takebreak.parse import parse_code
+from sgstudio.games.takebreak.rules import Rule, RuleError
 
 WILD = "?"
 AFTER_POINT = "01234567"

@@ -4,7 +4,7 @@ Typing a rule makes one command per typing session: commands of the same ``sessi
 session that comes back to the rule it started from leaves nothing on the stack.
 
 >>> from PySide6.QtGui import QUndoStack
->>> from sgstudio.games.takebreak.rules import parse_rule
+>>> from sgstudio.games.takebreak.parse import parse_rule
 >>> from sgstudio.games.takebreak.position import TakeBreakPosition
 >>> p, stack = TakeBreakPosition("0.77", (3, 4)), QUndoStack()
 >>> for text in ("0.1", "0.13", "0.137"):

@@ -1,6 +1,6 @@
 """The plot of g(0..H) for a take-and-break rule: the S-Nim plot, plus what a take-and-break rule has.
 
-:class:`TakeBreakPlot` is the S-Nim tab's :class:`~sgstudio.games.snim.tab.plot.GrundyPlot` (dots
+:class:`TakeBreakPlot` is the S-Nim tab's :class:`~sgstudio.gui.plots.GrundyPlot` (dots
 coloured by outcome, the certified preperiod shaded grey and the first period sky blue, dashed
 lines at the next periods, hover to read n and g(n)) with: the period report's certificate in
 words under the headline; a saltus (values growing by s each period, as in Lasker's Nim) in the
@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import Signal
 
-from sgstudio.games.snim.tab.plot import GrundyPlot
 from sgstudio.games.takebreak.period import PeriodReport
 from sgstudio.games.takebreak.position import PERIOD_SEARCH_DEFAULT, PLOT_MAX, SEARCH_MAX, SEARCH_MIN
 from sgstudio.gui import palette
+from sgstudio.gui.plots import GrundyPlot
 from sgstudio.gui.widgets import CappedSpinBox, FittedLabel
 
 PRE_LABEL_SHARE = 0.15

@@ -1,6 +1,6 @@
 """The rule editor of the Take & break tab: the rule typed and checked as you type, in words, presets.
 
-Every keystroke is read by the core's parser (:func:`~sgstudio.games.takebreak.rules.parse_rule`,
+Every keystroke is read by the core's parser (:func:`~sgstudio.games.takebreak.parse.parse_rule`,
 so the editor takes any rule it reads, the named families included: nothing here lists them). A
 rule that reads is stated in words as it is typed ("take 1 leaving 0 or 1 heaps; take 2 leaving 2
 heaps") and requested on Enter or on leaving the field (``rule_typed(rule, session)``: one undo
@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from sgstudio.games.takebreak.families import PRESETS, named_syntax
-from sgstudio.games.takebreak.rules import Rule, RuleError, parse_rule
+from sgstudio.games.takebreak.parse import parse_rule
+from sgstudio.games.takebreak.rules import Rule, RuleError
 from sgstudio.gui import palette
 from sgstudio.gui.widgets import FittedLabel, tip_text
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from sgstudio.games.takebreak.sweep.codes import expand
 from sgstudio.games.takebreak.sweep.job import serial
 from sgstudio.games.takebreak.sweep.store import Store
@@ -131,7 +131,7 @@ def test_a_file_that_is_no_store_is_refused(capsys, tmp_path):
 
 
 def test_the_command_starts_lazily(store):
-    code = ("import sys\nfrom sgstudio import cli\n"
+    code = ("import sys\nfrom sgstudio.cli import main as cli\n"
             "cli.main(['sweep', '0.1', '0.77', '--store', sys.argv[1], '--csv'])\n"
             "loaded = [m for m in ('dask', 'distributed', 'numba', 'PySide6') if m in sys.modules]\n"
             "sys.stderr.write(repr(loaded))\n")

@@ -2,7 +2,7 @@
 graph with a cycle opened as a loopy game?), and the undo step that makes a test case the tab's game.
 
 The number-game tabs read their own judge formats (:meth:`sgstudio.gui.tabs.base.GameTab.import_judge_text`);
-the document controller (:mod:`sgstudio.gui.files`) imports every format the same way.
+the document controller (:mod:`sgstudio.app.files`) imports every format the same way.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles import whole_game_outcomes
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from sgstudio.games.board.game import BoardGame
 from sgstudio.games.graph.dag.game import DagGame
 from sgstudio.games.graph.hdu1524 import Case, generate
@@ -114,7 +114,7 @@ def test_a_bad_component_is_one_line_naming_it(capsys, tmp_path, component, mess
 def test_the_optimal_line_of_sgstudio_play_runs_on_a_sum():
     """The play protocol on a sum: both players follow the computer's policy to the end; the
     predicted winner makes the last move, every one of its moves leaving nim-sum 0."""
-    from sgstudio.cli_play import line
+    from sgstudio.cli.play import line
 
     game, start = SumGame.of([Component(TakeBreakGame("0.07"), (9,)), Component(BoardGame(5), ((2, 4),)),
                               Component(DagGame(GRAPH), (0, 1))])

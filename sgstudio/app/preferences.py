@@ -1,14 +1,14 @@
 """The Preferences dialog (Edit > Preferences): how often unsaved work is autosaved.
 
 The setting lives in QSettings (``autosave/seconds``) and takes effect at once; 0 turns autosave
-off (:mod:`sgstudio.gui.autosave`).
+off (:mod:`sgstudio.app.autosave`).
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QWidget
 
-from sgstudio.gui.autosave import MAX_SECONDS, Autosave
+from sgstudio.app.autosave import MAX_SECONDS, Autosave
 
 
 class PreferencesDialog(QDialog):

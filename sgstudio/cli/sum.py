@@ -18,7 +18,7 @@ JSON: ``{"index_base": 1, "outcome": ..., "nim_sum": N or null, "components": [{
 "winning_moves": [{"component", "move", "text"}]}``, where ``component`` counts from 1 (as
 ``index_base`` says, and as heaps and rows do) and ``move`` is the move as ``sgstudio play --json``
 writes it. A bad component: one line on stderr
-naming it and what was expected, exit status 2 (see :mod:`sgstudio.cli`).
+naming it and what was expected, exit status 2 (see :mod:`sgstudio.cli.main`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from sgstudio.core.errors import SGStudioError
 
 EXPECTED = ("RULE:HEAP (a rule as in sgstudio values, such as 0.07:15 or snim:1,3,4:10), nim:HEAPS (such as "
@@ -71,7 +71,7 @@ def parse_component(text: str, games: dict | None = None) -> Any:
 
 def _tokens(rest: str, kind: str) -> Any:
     """Tokens on a test case of an HDU 1524 file: a DAG game, or (``loopy``) a loopy token game."""
-    from sgstudio.cli_play import pick
+    from sgstudio.console import pick
     from sgstudio.games.graph import hdu1524
     from sgstudio.games.graph.dag.game import DagGame
     from sgstudio.games.graph.loopy.game import LoopyGame
@@ -135,7 +135,7 @@ def prefetch(components: Sequence[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``sum`` with parsed arguments (errors are raised, see :mod:`sgstudio.cli`).
+    """Run ``sum`` with parsed arguments (errors are raised, see :mod:`sgstudio.cli.main`).
 
     The text output streams: the outcome and the nim-sum are written (and flushed) before any
     move is searched, then each component's winning moves as soon as they are found.
@@ -170,7 +170,7 @@ def _json_value(value: Any) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m sgstudio.cli_sum COMPONENT ...`` (the same as ``sgstudio sum ...``)."""
+    """``python -m sgstudio.cli.sum COMPONENT ...`` (the same as ``sgstudio sum ...``)."""
     return cli.main(["sum", *(sys.argv[1:] if argv is None else argv)])
 
 

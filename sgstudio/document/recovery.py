@@ -15,7 +15,7 @@ session's files; so does a save (nothing is left to recover).
 >>> from unittest import mock
 >>> patch = mock.patch.dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp()); _ = patch.start()
 >>> from sgstudio.games.graph.model.graph import GameGraph
->>> from sgstudio.formats import sgs
+>>> from sgstudio.document import sgs
 >>> session = Session()
 >>> session.write(sgs.to_dict(GameGraph.from_edges(2, [(0, 1)])), "game.sgs", None)
 >>> orphans()  # our own session is alive: not an orphan
@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from sgstudio.core.errors import SGStudioError
-from sgstudio.formats import json_text, sgs
+from sgstudio.document import sgs
+from sgstudio.formats import json_text
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.paths import user_cache_dir
 
@@ -56,7 +57,7 @@ class Session:
         self._lock: IO[bytes] | None = None
 
     def write(self, data: dict[str, Any], name: str, origin: str | None) -> None:
-        """Save a :func:`sgstudio.formats.sgs.to_dict` snapshot (any thread; OSError if it fails)."""
+        """Save a :func:`sgstudio.document.sgs.to_dict` snapshot (any thread; OSError if it fails)."""
         self._hold_lock()
         extra = {"recovery": {"name": name, "path": origin, "saved": time.time()}}
         write_atomic(self.path, sgs.text_of(data, extra))

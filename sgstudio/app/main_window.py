@@ -16,18 +16,18 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMessageBox, QUndoView, QWidget
 
+from sgstudio.app import actions as acts
+from sgstudio.app import help as helps
+from sgstudio.app.autosave import Autosave
+from sgstudio.app.files import DocumentController
+from sgstudio.app.studio_tabs import StudioTabs
 from sgstudio.games.graph.model.graph import GameGraph
+from sgstudio.games.graph.tab.queries import QueriesPanel
 from sgstudio.games.sum.tab import add_to_sum_action
 from sgstudio.games.takebreak.sweep.tab import install as install_sweep_tables
-from sgstudio.gui import actions as acts
-from sgstudio.gui import help as helps
-from sgstudio.gui.autosave import Autosave
-from sgstudio.gui.files import DocumentController
 from sgstudio.gui.panels.play import EDITED, PlayPanel
 from sgstudio.gui.panels.play_target import TabPlayTarget
-from sgstudio.gui.panels.queries import QueriesPanel
 from sgstudio.gui.tabs.base import GameTab
-from sgstudio.gui.tabs.studio_tabs import StudioTabs
 from sgstudio.gui.undo_keys import pass_undo_keys
 
 TAB_DOCKS = ("analysis", "queries")
@@ -198,7 +198,7 @@ class MainWindow(QMainWindow):
 
     def _show_drawing(self, graph: GameGraph, text: str) -> None:
         """A drawing of positions becomes the Graph tab's game, as one undo step there."""
-        from sgstudio.gui.imports import ImportGraphCommand
+        from sgstudio.app.imports import ImportGraphCommand
 
         self.tabs.show_tab(self.tabs.graph.key)
         self.undo_stack.push(ImportGraphCommand(self.document, graph, (), "", text))
@@ -268,7 +268,7 @@ class MainWindow(QMainWindow):
         a["about"].triggered.connect(lambda: QMessageBox.about(self, "About sgstudio", about_text()))
 
     def _preferences(self) -> None:
-        from sgstudio.gui.preferences import edit_preferences
+        from sgstudio.app.preferences import edit_preferences
 
         edit_preferences(self, self.autosave)
 

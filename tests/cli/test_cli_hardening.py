@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from sgstudio import cli, cli_play
+from sgstudio.cli import main as cli
+from sgstudio.cli import play as cli_play
 from sgstudio.games.graph import hdu1524
 
 SAMPLE = "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n"

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles import whole_game_outcomes
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.sum.game import Component, SumGame
 from sgstudio.games.takebreak.game import TakeBreakGame

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from sgstudio.games.graph.hdu1524 import Case, generate
 
 SAMPLE = "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n"
@@ -74,7 +74,7 @@ def test_chain_of_200000_positions_through_the_cli(tmp_path):
 
 def test_cli_start_up_imports_no_qt_networkx_or_numba():
     code = ("import io, sys; sys.stdin = io.TextIOWrapper(io.BytesIO(" + repr(SAMPLE.encode()) + "))\n"
-            "from sgstudio import cli; rc = cli.main(['solve', 'hdu1524'])\n"
+            "from sgstudio.cli import main as cli; rc = cli.main(['solve', 'hdu1524'])\n"
             "print(rc, sorted(m.split('.')[0] for m in sys.modules\n"
             "               if m.split('.')[0] in ('PySide6', 'shiboken6', 'networkx', 'numba')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

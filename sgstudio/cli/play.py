@@ -21,7 +21,7 @@ move is ``{"from": u, "to": v}`` (hdu1524), ``{"heap": i, "take": s}`` (hdu1536)
 from 1 (``index_base``), vertices and columns are those of the file. Bad input, a
 ``--case``/``--query`` out of
 range, or a position whose value cannot be found (an S-Nim set without a period within the budget):
-one line on stderr, exit status 2 (see :mod:`sgstudio.cli` for every rule).
+one line on stderr, exit status 2 (see :mod:`sgstudio.cli.main` for every rule).
 
 ``--loopy`` (HDU 1524): the graph may have cycles, and the game is the loopy token game
 (:mod:`sgstudio.games.graph.loopy.game`): the computer wins from a won position in finitely many
@@ -32,13 +32,13 @@ after move 4 repeats the position after move 2, and neither side can win``; JSON
 is written ``value ∞{0,2}`` (in JSON the text ``"∞{0,2}"``).
 
 ``sgstudio play sum COMPONENT...``: the line from a sum of positions of different games, the
-components written exactly as for ``sgstudio sum`` (:mod:`sgstudio.cli_sum`); each move names its
+components written exactly as for ``sgstudio sum`` (:mod:`sgstudio.cli.sum`); each move names its
 component from 1 (``1. player 1: #1 heap 1: 5 -> take 2, leave 3, nim-sum 0``), in JSON ``{"component": i,
 "move": {...}}`` with i from 1 too. A sum with a loopy component may end in a draw, as above. A bad
 component: one line on stderr naming it, exit status 2.
 
 Imports the core and the formats only (never Qt). The command line of ``sgstudio`` adds the
-subcommand with :func:`register` and runs it with :func:`run`; ``python -m sgstudio.cli_play`` runs
+subcommand with :func:`register` and runs it with :func:`run`; ``python -m sgstudio.cli.play`` runs
 it alone.
 """
 
@@ -52,7 +52,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
+from sgstudio.console import pick
 from sgstudio.core import registry
 from sgstudio.core.errors import SGStudioError
 from sgstudio.core.outcome import Outcome
@@ -89,23 +90,6 @@ class Step:
     repeated: Any = None  # the Repetition a drawn position's return ends the line with (loopy games)
 
 
-def pick(items: Sequence[Any], number: int, option: str, what: str, file: str, where: str = "") -> Any:
-    """The ``number``-th (1-based) of ``items``, or an error naming the option and the range.
-
-    >>> pick("abc", 2, "--case", "test case", "f.txt")
-    'b'
-    >>> pick("abc", 4, "--case", "test case", "f.txt")
-    Traceback (most recent call last):
-    ...
-    sgstudio.core.errors.SGStudioError: f.txt: --case 4 is out of range: there are 3 test cases
-    """
-    if not 1 <= number <= len(items):
-        plural = what[:-1] + "ies" if what.endswith("y") else what + "s"
-        count = f"is 1 {what}" if len(items) == 1 else f"are {len(items)} {plural}"
-        raise SGStudioError(f"{file}: {option} {number} is out of range: there {count}{where}")
-    return items[number - 1]
-
-
 def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str, loopy: bool = False) -> Setup:
     """The position ``query`` of test ``case`` (both from 1) of a parsed judge file of format ``fmt``,
     on the game the registry gives that format (``loopy``: the loopy token game)."""
@@ -119,7 +103,7 @@ def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str, loop
 def sum_setup(texts: Sequence[str]) -> Setup:
     """The sum of the components ``texts`` (``sgstudio sum``'s syntax), each checked; SGStudioError
     naming the first bad one."""
-    from sgstudio.cli_sum import read_components
+    from sgstudio.cli.sum import read_components
     from sgstudio.games.sum.game import SumGame
 
     game, start = SumGame.of(read_components(texts))
@@ -206,7 +190,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``play`` with parsed arguments: the line on stdout (errors are raised, see sgstudio.cli)."""
+    """Run ``play`` with parsed arguments: the line on stdout (errors are raised, see sgstudio.cli.main)."""
     if args.loopy and args.format != "hdu1524":
         raise cli.UsageError(f"sgstudio: play: --loopy applies to hdu1524 only, not {args.format} "
                              "(see sgstudio play --help)")
@@ -274,7 +258,7 @@ def _print_json(setup: Setup, steps: list[Step]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m sgstudio.cli_play FORMAT FILE ...`` (the same as ``sgstudio play ...``)."""
+    """``python -m sgstudio.cli.play FORMAT FILE ...`` (the same as ``sgstudio play ...``)."""
     return cli.main(["play", *(sys.argv[1:] if argv is None else argv)])
 
 

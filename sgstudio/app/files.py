@@ -11,9 +11,9 @@ A judge file is never a document: importing one (File > Import Judge File, File 
 1524 file, Open Recent, a tab's Import button, ``sgstudio FILE [--tab TAB]``) is one edit of the
 open document, the same for every format: the chosen test case goes into its tab as one undo step
 (Ctrl+Z puts the tab back as it was; the HDU 1524 import swaps the Graph tab's whole graph and
-queries, :mod:`sgstudio.gui.imports`), every other tab is kept, that tab comes to the front, and the
+queries, :mod:`sgstudio.app.imports`), every other tab is kept, that tab comes to the front, and the
 document keeps its file and name and is modified (Save writes the ``.sgs`` document, never the judge
-file). Open Recent lists judge files too, with their format (:mod:`sgstudio.gui.places`); every file
+file). Open Recent lists judge files too, with their format (:mod:`sgstudio.app.places`); every file
 dialog starts in the document's folder, else the last folder used, else the home folder.
 
 Nothing here lets an exception escape: a bad or unreadable file is a dialog with the file, line
@@ -33,8 +33,10 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from sgstudio.app import imports, places
+from sgstudio.app.studio_tabs import TabStateError
 from sgstudio.core.errors import ParseError, SGStudioError, printable
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.formats.atomic import write_atomic
 from sgstudio.formats.tokens import read_file
 from sgstudio.games.graph import graphml
@@ -42,10 +44,9 @@ from sgstudio.games.graph import hdu1524_graph as hdu
 from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.games.graph.tab.canvas.big import canvas as big_canvas
 from sgstudio.games.graph.tab.commands import PlaceTokensCommand
-from sgstudio.gui import errors, imports, places, progress
+from sgstudio.gui import errors, progress
 from sgstudio.gui.cases import judge_name
 from sgstudio.gui.tabs.base import GameTab
-from sgstudio.gui.tabs.studio_tabs import TabStateError
 from sgstudio.paths import resource_path
 
 SGS_FILTER = "sgstudio games (*.sgs)"
@@ -367,7 +368,7 @@ class DocumentController(QObject):
 
     # -- recent files ----------------------------------------------------------------------
     def recent_files(self) -> list[str]:
-        """The entries of Open Recent, most recent first (:mod:`sgstudio.gui.places`)."""
+        """The entries of Open Recent, most recent first (:mod:`sgstudio.app.places`)."""
         return self.places.recent()
 
     def add_recent(self, path: str, fmt: str = "") -> None:

@@ -5,7 +5,7 @@
 closes, as the judge's graphs are acyclic.
 
 The whole output is computed before anything is written, so bad input leaves stdout empty; the
-failures end in :func:`sgstudio.cli.failure` (one line, status 2 for bad input, 1 for I/O).
+failures end in :func:`sgstudio.cli.main.failure` (one line, status 2 for bad input, 1 for I/O).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from sgstudio import cli
+from sgstudio.cli import main as cli
 from sgstudio.formats import FORMATS
 
 LOOPY_FORMATS = ("hdu1524",)

@@ -14,7 +14,7 @@ from functools import cache
 
 import pytest
 
-from sgstudio import cli_play
+from sgstudio.cli import play as cli_play
 
 SAMPLES = {
     "hdu1524": "4\n2 1 2\n0\n1 3\n0\n1 0\n2 0 2\n0\n\n4\n1 1\n1 2\n0\n0\n2 0 1\n2 1 1\n3 0 1 3\n0\n",
@@ -165,10 +165,10 @@ def test_max_moves_stops_early_with_the_predicted_winner(capsys, sample_file):
 
 def test_runs_as_a_program(sample_file):
     path = sample_file("hdu5724")
-    argv = [sys.executable, "-m", "sgstudio.cli_play", "hdu5724", path, "--case", "2", "--json"]
+    argv = [sys.executable, "-m", "sgstudio.cli.play", "hdu5724", path, "--case", "2", "--json"]
     done = subprocess.run(argv, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["winner"] == 1
-    argv = [sys.executable, "-m", "sgstudio.cli_play", "hdu5795", "-", "--case", "2"]
+    argv = [sys.executable, "-m", "sgstudio.cli.play", "hdu5795", "-", "--case", "2"]
     done = subprocess.run(argv, input=SAMPLES["hdu5795"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.splitlines()[-1] == "player 1 wins", done.stderr

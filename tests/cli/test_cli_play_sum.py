@@ -18,7 +18,8 @@ from oracles import whole_game_outcomes
 from sum_cases import sums
 from test_cli_sum import CYCLIC, GRAPH, command_components
 
-from sgstudio import cli, cli_play
+from sgstudio.cli import main as cli
+from sgstudio.cli import play as cli_play
 from sgstudio.games.graph.hdu1524 import Case, generate
 from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.games.nim.game import NimGame

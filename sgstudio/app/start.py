@@ -17,7 +17,7 @@ written: exit 1.
 The window installs a global exception hook (:func:`sgstudio.gui.errors.install_excepthook`): an
 exception no handler caught is logged to a crash log and shown in a dialog; the window keeps
 running. On start it offers to restore unsaved work that a crash left behind
-(:meth:`sgstudio.gui.autosave.Autosave.offer_recovery`).
+(:meth:`sgstudio.app.autosave.Autosave.offer_recovery`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ SETTLE_MS = 400  # a screenshot waits this long for the tabs' first background r
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Options of the window (subcommands such as ``solve`` are handled by :mod:`sgstudio.cli`).
+    """Options of the window (subcommands such as ``solve`` are handled by :mod:`sgstudio.cli.main`).
 
     >>> args = build_parser().parse_args(["--screenshot", "out.png", "game.sgs"])
     >>> args.screenshot, args.file, args.tab
@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().parse_args(["s.txt", "--tab", "snim"]).tab
     'snim'
     """
-    from sgstudio.cli import Parser  # errors as one line
+    from sgstudio.console import Parser  # errors as one line
 
     parser = Parser(
         prog="sgstudio",
@@ -65,7 +65,7 @@ def tab_keys() -> list[str]:
     >>> tab_keys()[:4]
     ['graph', 'snim', 'splitnim', 'board']
     """
-    from sgstudio.gui.tabs.studio_tabs import tab_classes
+    from sgstudio.app.studio_tabs import tab_classes
 
     return [cls.key for cls in tab_classes()]
 
@@ -97,7 +97,7 @@ def run(argv: Sequence[str]) -> int:
     errors.install_excepthook()
     _quiet_platform_notes()
     app.aboutToQuit.connect(tasks.join_all)
-    from sgstudio.gui.main_window import MainWindow
+    from sgstudio.app.main_window import MainWindow
 
     window = MainWindow()
     if args.screenshot:
@@ -182,18 +182,18 @@ def screenshot(app, window, path: str | None, out: str, tab: str | None = None, 
 
     image = window.grab()
     window.hide()
-    write_atomic(out, lambda tmp: image.save(str(tmp), "PNG"))  # OSError: exit 1 (sgstudio.cli)
+    write_atomic(out, lambda tmp: image.save(str(tmp), "PNG"))  # OSError: exit 1 (sgstudio.cli.main)
     return 0
 
 
 def refused(err: BaseException | None, path: str, documents: bool = True) -> int:
     """The one line for a file the screenshot could not use; 2 for a bad file, 1 for a bug (logged)."""
+    from sgstudio.app.files import TAB_HINT
     from sgstudio.core.errors import SGStudioError, one_line, printable
     from sgstudio.gui.errors import describe
-    from sgstudio.gui.files import TAB_HINT
 
     if err is not None and not isinstance(err, SGStudioError | OSError | UnicodeDecodeError):
-        from sgstudio.cli import crashed
+        from sgstudio.console import crashed
 
         return crashed(err, f"screenshot of {path}")
     hint = f" {TAB_HINT}" if documents and not path.endswith(".sgs") else ""

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracles import whole_game_outcomes
 
-from sgstudio import cli, cli_sum
+from sgstudio.cli import main as cli
+from sgstudio.cli import sum as cli_sum
 from sgstudio.games.nim.game import NimGame
 from sgstudio.games.sum.game import Component, SumGame
 from sgstudio.games.takebreak import game as takebreak

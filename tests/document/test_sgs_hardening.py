@@ -9,7 +9,7 @@ import tracemalloc
 import pytest
 
 from sgstudio.core.errors import ParseError
-from sgstudio.formats import sgs
+from sgstudio.document import sgs
 from sgstudio.games.graph.model.graph import GameGraph
 
 HEAD = '{"format": "sgstudio", "version": 1, '

@@ -1,7 +1,7 @@
 """Autosave and crash recovery for the window, as trusted editors do it.
 
 Every N seconds (Preferences, default 60; 0 turns it off) a document edited since the last
-autosave is written to this session's recovery file (:mod:`sgstudio.recovery`), atomically; the
+autosave is written to this session's recovery file (:mod:`sgstudio.document.recovery`), atomically; the
 snapshot is taken on the UI thread (plain data) and, for a large document, formatted and written
 by a worker thread so that the window never stalls. Saving the document, opening another one, or
 undoing back to the saved state removes the recovery file; a clean close removes it with the
@@ -18,8 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from sgstudio import recovery
-from sgstudio.formats import sgs
+from sgstudio.document import recovery, sgs
 from sgstudio.gui import errors
 
 SETTING = "autosave/seconds"
@@ -157,7 +156,7 @@ class Autosave(QObject):
         """Install a recovery as the open document, unsaved, and make it this session's recovery."""
         from pathlib import Path
 
-        from sgstudio.gui.files import Loaded
+        from sgstudio.app.files import Loaded
 
         try:
             doc = found.load()

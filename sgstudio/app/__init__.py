@@ -1,0 +1,1 @@
+"""The window: its start, the main window, files, autosave, actions, help, preferences (Qt)."""

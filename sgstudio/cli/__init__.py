@@ -1,0 +1,1 @@
+"""The command line: the dispatcher (main.py) and the subcommands over all games."""

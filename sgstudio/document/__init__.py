@@ -1,0 +1,1 @@
+"""The document: the .sgs file and the recovery of autosaved work."""
