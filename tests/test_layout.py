@@ -4,9 +4,7 @@
   tabs imports, in a fresh interpreter, without loading Qt;
 - no import circle among sgstudio's modules, imports inside functions counted (those under
   ``if TYPE_CHECKING:`` are not). The AOT build of the kernels loads them by name
-  (:data:`sgstudio.core.compiled.KERNEL_MODULES`), no import statement: it is no circle here. One is
-  declared: the custom games' ``Game`` offers the studio's own heap games (``Game.nim()``), which
-  are ``Game`` objects (:mod:`sgstudio.games.custom.builtin`).
+  (:data:`sgstudio.core.compiled.KERNEL_MODULES`), no import statement: it is no circle here.
 """
 
 from __future__ import annotations
@@ -142,12 +140,9 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-DECLARED = [["sgstudio.games.custom.api", "sgstudio.games.custom.builtin"]]
-
-
-def test_no_import_circle_among_the_modules_but_the_declared_one():
+def test_no_import_circle_among_the_modules():
     found = circles(import_graph())
-    assert found == DECLARED, found
+    assert found == [], found
 
 
 def test_the_circles_are_found_through_imports_inside_functions():

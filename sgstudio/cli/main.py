@@ -62,8 +62,10 @@ COMMANDS: dict[str, str] = {
     "values": "sgstudio.games.takebreak.cli",
     "period": "sgstudio.games.takebreak.cli",
     "sum": "sgstudio.cli.sum",
+    "pattern": "sgstudio.cli.pattern",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
     "table": "sgstudio.games.custom.cli",
+    "quotient": "sgstudio.games.takebreak.quotient.cli",
 }
 """Subcommand name -> module with ``register(subparsers)`` and ``run(args)`` (a module may register
 several subcommands: it is imported and registered once)."""

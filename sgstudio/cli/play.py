@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sgstudio.cli import main as cli
+from sgstudio.cli import misere as cli_misere
 from sgstudio.console import pick
 from sgstudio.core import registry
 from sgstudio.core.errors import SGStudioError
@@ -93,8 +94,12 @@ class Step:
 def setup(fmt: str, cases: Sequence[Any], case: int, query: int, file: str, loopy: bool = False) -> Setup:
     """The position ``query`` of test ``case`` (both from 1) of a parsed judge file of format ``fmt``,
     on the game the registry gives that format (``loopy``: the loopy token game)."""
-    kind = registry.get("loopy") if loopy else registry.for_format(fmt)
     chosen = pick(cases, case, "--case", "test case", file)
+    if fmt in cli_misere.MISERE_FORMATS:  # misère games: always played misère
+        game = cli_misere.judge_game(fmt, chosen)
+        start = pick([chosen.heaps], query, "--query", "position", file, f" in test case {case}")
+        return Setup(game, start, game.move_json, lambda move, _before: game.judge_move_text(move))
+    kind = registry.get("loopy") if loopy else registry.for_format(fmt)
     game, positions = kind.game.from_judge_case(chosen)
     start = pick(positions, query, "--query", game.judge_position, file, f" in test case {case}")
     return Setup(game, start, game.move_json, lambda move, _before: game.judge_move_text(move))
@@ -156,6 +161,8 @@ def winner(setup: Setup, last: Step | None) -> tuple[int | None, bool]:
     if has_move(setup.game, end):
         start = outcome(setup.game, setup.start)
         return (None if start is Outcome.DRAW else 1 if start is Outcome.WIN else 2), False
+    if getattr(setup.game, "misere", False):  # the player who made the last move loses
+        return (1 if last is None else 3 - last.player), True
     return (2 if last is None else last.player), True
 
 
@@ -182,6 +189,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     play.add_argument("--json", action="store_true", help="print the line as one JSON object")
     play.add_argument("--loopy", action="store_true",
                       help="hdu1524 only: the graph may have cycles (a line may end in a draw)")
+    play.add_argument("--misere", action="store_true",
+                      help="misère play: the player who makes the last move loses (hdu1907 and hdu2509 "
+                           "are misère games: always)")
     play.add_argument("--max-moves", type=cli.non_negative, default=DEFAULT_MAX_MOVES, metavar="N",
                       help=f"stop after N moves (default {DEFAULT_MAX_MOVES}; 0: no limit); the winner "
                            "is then the one the theory predicts")
@@ -194,10 +204,17 @@ def run(args: argparse.Namespace) -> int:
     if args.loopy and args.format != "hdu1524":
         raise cli.UsageError(f"sgstudio: play: --loopy applies to hdu1524 only, not {args.format} "
                              "(see sgstudio play --help)")
+    if args.misere and args.loopy:
+        raise cli.UsageError("sgstudio: play: --misere does not combine with --loopy yet (sgstudio sum "
+                             "--misere loopy:FILE:CASE:V,... analyses a loopy position in misère play)")
     if args.format == "sum" and (args.case, args.query) != (None, None):
         raise cli.UsageError("sgstudio: play: --case and --query pick a position of a judge FILE, not "
                              "of a sum (see sgstudio play --help)")
     setup = sum_setup(args.file) if args.format == "sum" else _file_setup(args)
+    if args.misere:
+        from dataclasses import replace
+
+        setup = replace(setup, game=cli_misere.misere_of(setup.game, args.format == "sum"))
     steps = line(setup.game, setup.start, args.max_moves)
     if args.json:
         _print_json(setup, list(steps))

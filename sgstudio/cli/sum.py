@@ -46,6 +46,8 @@ def register(subparsers: Any) -> None:
                     "move, one a line (the component counted from 1).")
     parser.add_argument("components", nargs="+", metavar="COMPONENT", help=EXPECTED)
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("--misere", action="store_true",
+                        help="misère play: the player who makes the last move loses")
     parser.set_defaults(run=run)
 
 
@@ -144,6 +146,10 @@ def run(args: argparse.Namespace) -> int:
     from sgstudio.games.sum.game import SumGame
 
     components = read_components(args.components)
+    if getattr(args, "misere", False):
+        from sgstudio.cli.misere import run_sum
+
+        return run_sum(args, components)
     game, position = SumGame.of(components)
     value = game.value(position)
     outcome = outcome_of(value).value

@@ -1,11 +1,12 @@
 """The saved state of a tab's position, checked once, here in the core, before anything is built.
 
 A document (``.sgs``) keeps each tab's state as a JSON object (``"tabs": {key: state}``). Each
-position class of :mod:`sgstudio.core.positions` reads its state with :meth:`from_state`, which
-checks it strictly (required and known keys, types: a bool or a float is not an integer, values)
-and raises :class:`StateError` naming what is wrong and *where*: its :attr:`~StateError.path` is
-the key path inside the state (``("heaps", 2)``), which the document reader turns into a line and
-a column of the file. Nothing the tab uses is built until every check passed.
+position class (``sgstudio.games.<game>.position``, :mod:`sgstudio.core.heaps`) reads its state with
+:meth:`from_state`, which checks it strictly (required and known keys, types: a bool or a float is
+not an integer, values) and raises :class:`StateError` naming what is wrong and *where*: its
+:attr:`~StateError.path` is the key path inside the state (``("heaps", 2)``), which the document
+reader turns into a line and a column of the file. Nothing the tab uses is built until every check
+passed.
 
 >>> check_keys({"S": [2]}, ("S", "heaps"), (), "the S-Nim state", "S and heaps")
 Traceback (most recent call last):

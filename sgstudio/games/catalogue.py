@@ -3,6 +3,10 @@
 The order of the lines is the order of the tabs. :mod:`sgstudio.core.registry` imports this module by
 name on its first lookup; each tab is named by its dotted path ``"module:Class"`` (nothing imports a
 tab but the window). Adding a game: its package under ``sgstudio/games/`` and one line here.
+
+>>> from sgstudio.core import registry
+>>> [kind.key for kind in registry.games()]
+['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak', 'nim', 'sum', 'custom']
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def test_undecodable_bytes(tmp_path):
 
 @pytest.mark.parametrize(("args", "message"), [
     (("solve", "nosuch", "x"),
-     "sgstudio: unknown format 'nosuch' (known: hdu1524, hdu1536, hdu5724, hdu5795)"),
+     "sgstudio: unknown format 'nosuch' (known: hdu1524, hdu1536, hdu1907, hdu2509, hdu5724, hdu5795)"),
     (("solve", "hdu1524", "/no/such/file"), "/no/such/file: cannot read: No such file or directory"),
 ])
 def test_unknown_format_and_missing_file(args, message):

@@ -151,6 +151,8 @@ def choose_move(game: Game, position: Position, *, max_candidates: int = MAX_CAN
 
         return choose_loopy_move(game, position, max_candidates=max_candidates)
     if outcome(game, position) is Outcome.WIN:
+        if getattr(game, "misere", False) and not has_move(game, position):
+            return None  # misère: the player with no move left has won
         return _winning_choice(game, position)
     return _losing_choice(game, position, max_candidates)
 

@@ -1,4 +1,5 @@
-"""The studio's own heap games as :class:`~sgstudio.games.custom.api.Game` objects, on their engines.
+"""The studio's own heap games as games of :mod:`sgstudio.games.custom.api`
+(:class:`~sgstudio.games.custom.explored.ExploredGame` objects), on their engines.
 
 A position is a heap size, or a list (or tuple) of heap sizes: a sum. Values, outcomes, winning
 moves and ``values(n)`` come from the studio's engines (take-and-break tables with certified
@@ -21,8 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from sgstudio.core.outcome import Outcome
-from sgstudio.games.custom.api import Game
 from sgstudio.games.custom.errors import PositionError, shown
+from sgstudio.games.custom.explored import ExploredGame
 from sgstudio.games.custom.html import Table
 from sgstudio.games.takebreak.game import TakeBreakGame
 
@@ -51,7 +52,7 @@ class _Nim:
                 if change and h ^ change < h]
 
 
-class HeapGame(Game):
+class HeapGame(ExploredGame):
     """A heap game on an engine with ``options(h)`` (take, heaps left), ``value(heaps)``, ``values(n)``
     and ``moves_to_value(heaps, target)`` (moves ``(heap index, take, heaps left)``)."""
 

@@ -42,7 +42,7 @@ def parse_position(text: str) -> Any:
     ``frozenset({...})`` and ``frozenset()`` are read too; nothing is ever run. PositionError
     (one line) when the text is not a literal or not a position.
     """
-    from sgstudio.games.custom.api import check_position
+    from sgstudio.games.custom.explored import check_position
 
     written = text.strip()
     if not written:
@@ -203,7 +203,7 @@ def report_of(solution: Solution, name: str, position: Any) -> Report:
     winning moves (1):
       -> 0
     """
-    from sgstudio.games.custom.api import _remoteness_or_reason
+    from sgstudio.games.custom.explored import _remoteness_or_reason
 
     moves = solution.winning(position)
     return Report(name, position, text_of(solution, position), solution.value(position),

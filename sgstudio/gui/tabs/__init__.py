@@ -7,7 +7,7 @@ current tab's), shows who wins and every winning move with the one Analysis pane
 its state as a JSON-able dict inside the ``.sgs`` document (``document["tabs"][tab.key]``; the
 Graph tab's game is the document's graph).
 
-The editable position lives in a Qt-free model under :mod:`sgstudio.core.positions` (with
+The editable position lives in a Qt-free model in its game's package (``sgstudio.games.<game>.position``, with
 :class:`sgstudio.core.events.Signal` events); undo commands call model methods only; the widgets
 follow the model's events. :mod:`.studio_tabs` holds the tab widget of the window.
 """

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.analysis import Analysis
 from sgstudio.core.moves import parse_snim_move
+from sgstudio.core.patterns.certify import subtraction_certificate
 from sgstudio.games.snim import hdu1536
 from sgstudio.games.snim.position import (
     DIRECT,
@@ -57,6 +58,7 @@ from sgstudio.games.snim.tab.playing import SNimPlay
 from sgstudio.games.snim.tab.widgets import JudgeList, SetEditor
 from sgstudio.gui.cases import counted
 from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.pattern_line import PatternLine, PatternOverlay, PatternSearch
 from sgstudio.gui.plots import GrundyPlot
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tasks import TaskProgress
@@ -64,6 +66,8 @@ from sgstudio.gui.widgets import banner_over_columns, group_box, set_text
 from sgstudio.gui.work import failure_text
 
 PLOT_SYNC = 200_000
+PATTERN_VALUES = 2000
+"""The Pattern line reads at least this many values (and four periods past the preperiod)."""
 """Plots of at most this many values are computed on the UI thread (a few milliseconds)."""
 SEARCH_DELAY_MS = 120
 """A new S waits this long before its period search starts (typing "2 5 7" searches once)."""
@@ -106,6 +110,12 @@ class SNimTab(GameTab):
         self.analysis_progress = self.analysis_panel.add_part(TaskProgress())
         self.plot = GrundyPlot()
         self.progress = TaskProgress()
+        self.pattern_line = PatternLine(lines=(1, 0))  # g(0..H) and beyond, searched in the background
+        self.pattern_search = PatternSearch(self.work, self.pattern_line,
+                                            PatternOverlay(self.plot.view.getPlotItem()))
+        self.pattern_line.copied.connect(self.status_message)
+        row = self.plot.controls.getItemPosition(self.plot.controls.indexOf(self.plot.limit))[0]
+        self.plot.controls.addWidget(self.pattern_line, row, 2)  # beside H: no height of its own
         self.judge = JudgeList()
         self.judge_progress = TaskProgress()
         # Three columns, so that at 1280x800 with the Play dock open every part has its height:
@@ -292,6 +302,7 @@ class SNimTab(GameTab):
         self.work.cancel("plot")
         result = self.model.period_result
         if result is None:
+            self.pattern_search.reset()
             return
         if self._default_h_for != result.S:
             self._default_h_for = result.S
@@ -302,12 +313,25 @@ class SNimTab(GameTab):
         if self.model.named and stop < h + 1:
             self._compute_named(force=False)
         text = result.text if stop == h + 1 else f"{result.text}; showing g(0..{stop - 1:,})"
+        self._search_pattern(result, stop)
         if stop <= PLOT_SYNC:
             self.plot.show_values(grundy_range(result.game, stop), result.period, text)
             return
         self.work.run("plot", lambda progress: grundy_range(result.game, stop, progress),
                       f"g(0..{stop - 1:,})", self.progress,
                       lambda values: self._plot_ready(result, values, text))
+
+    def _search_pattern(self, result: PeriodResult, stop: int) -> None:
+        """The Pattern line: g(0..H), or more when that is too short to show a period three times."""
+        size = max(stop, PATTERN_VALUES)
+        if result.period is not None:
+            size = max(size, 2 * result.period[0] + 4 * result.period[1] + 50)
+        size = int(min(size, result.known))
+        game, members = result.game, None if isinstance(result.S, str) else tuple(result.S)
+        certifier = None if members is None else subtraction_certificate  # an infinite S: no theorem
+        self.pattern_search.search(result.S, size, lambda progress: grundy_range(game, size, progress),
+                                   members, certifier, upto=stop)
+        self.pattern_search.redraw(stop)
 
     def _plot_ready(self, result: PeriodResult, values: np.ndarray, text: str) -> None:
         if self.model.period_result is result:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.games.splitnim.steps import Comparison
 from sgstudio.gui import palette
+from sgstudio.gui.pattern_line import PatternLine
 from sgstudio.gui.tasks import TaskProgress
 
 
@@ -71,6 +72,7 @@ class ComparisonPanel(QWidget):
     """N, the two-column table, a summary of the agreement and the pattern; a progress bar."""
 
     count_changed = Signal(int)
+    table_shown = Signal(object)  # the Comparison just shown, or None (its table gets the Pattern line)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,6 +94,8 @@ class ComparisonPanel(QWidget):
         for label in (self.summary, self.pattern):  # two lines kept free: a splitter ignores heightForWidth
             label.setWordWrap(True)
             label.setMinimumHeight(2 * self.fontMetrics().lineSpacing() + 4)
+        self.pattern.hide()  # the closed form's claim: the Pattern line below says it, and how sure
+        self.pattern_line = PatternLine(self)
         self.progress = TaskProgress(self, lines=2)
         top = QHBoxLayout()
         top.addWidget(QLabel("g(0..N):", self))
@@ -101,7 +105,7 @@ class ComparisonPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.summary)
-        layout.addWidget(self.pattern)
+        layout.addWidget(self.pattern_line)
         layout.addWidget(self.progress)
 
     def show_comparison(self, comparison: Comparison | None, note: str = "") -> None:
@@ -110,6 +114,7 @@ class ComparisonPanel(QWidget):
         if comparison is None:
             self.summary.setText(note)
             self.pattern.setText("")
+            self.table_shown.emit(None)
             return
         rows, bad = len(comparison.brute), comparison.mismatches()
         if comparison.closed is None:
@@ -120,3 +125,4 @@ class ComparisonPanel(QWidget):
             self.summary.setText(f"Brute force and the closed form agree on all {rows} values, "
                                  f"g(0..{rows - 1}).")
         self.pattern.setText(f"Pattern: {comparison.pattern}")
+        self.table_shown.emit(comparison)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.moves import parse_splitnim_move
 from sgstudio.games.splitnim import hdu5795
+from sgstudio.games.splitnim.certify import split_certificate
 from sgstudio.games.splitnim.position import MAX_PARTS, SplitNimPosition, parse_size, parse_sizes
 from sgstudio.games.splitnim.tab.analysis import Analyst
 from sgstudio.games.splitnim.tab.commands import (
@@ -52,6 +54,7 @@ from sgstudio.games.splitnim.tab.panels import ComparisonPanel
 from sgstudio.games.splitnim.tab.playing import SplitNimPlay
 from sgstudio.gui import palette
 from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.pattern_line import PatternSearch
 from sgstudio.gui.tabs import GameTab
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import group_box
@@ -75,10 +78,23 @@ class SplitNimTab(GameTab):
         self.analyst = Analyst(self.position, self.heap_model, self.analysis_panel, self.compare,
                                self.progress, self.compute_button, self.work, self)
         self.compare.count_changed.connect(self.analyst.refresh_comparison)
+        self.pattern_line = self.compare.pattern_line
+        self.pattern_search = PatternSearch(self.work, self.pattern_line)
+        self.pattern_line.copied.connect(self.status_message)
+        self.compare.table_shown.connect(self._search_pattern)
         self.position.changed.connect(self._heaps_changed)
         self.position.parts_changed.connect(self._parts_changed)
         self._heaps_changed()
         self._parts_changed(self.position.parts)
+
+    def _search_pattern(self, comparison: Any) -> None:
+        """The Pattern line: the brute-force table g(0..N) just shown, searched in the background."""
+        if comparison is None:
+            self.pattern_search.reset()
+            return
+        parts = self.position.parts
+        self.pattern_search.search(parts, len(comparison.brute), np.asarray(comparison.brute), parts,
+                                   split_certificate)
 
     # -- widgets -----------------------------------------------------------------------------
     def _build(self) -> None:

@@ -35,7 +35,7 @@ class TakeBreakPlot(GrundyPlot):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         pg = self._pg
-        self.certificate = FittedLabel(lines=3)  # three lines whatever the words: the plot never jumps
+        self.certificate = FittedLabel(lines=2)  # two lines whatever the words: the plot never jumps
         self.certificate.setStyleSheet(f"color: {palette.EDGE};")
         self.rare_note = FittedLabel(lines=2)
         layout = self.layout()

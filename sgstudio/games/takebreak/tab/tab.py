@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from sgstudio.core.heaps import parse_heaps
 from sgstudio.games.takebreak.game import TakeBreakError, TakeBreakGame
+from sgstudio.games.takebreak.pattern import rule_certifier
 from sgstudio.games.takebreak.period import PeriodReport
 from sgstudio.games.takebreak.position import (
     PERIOD_SEARCH_DEFAULT,
@@ -48,6 +49,7 @@ from sgstudio.games.takebreak.tab.plot import TakeBreakPlot
 from sgstudio.games.takebreak.tab.rule_editor import RuleEditor, rule_title
 from sgstudio.games.takebreak.tab.values import ValuesTable, row_length
 from sgstudio.gui.panels.analysis import AnalysisPanel
+from sgstudio.gui.pattern_line import PatternLine, PatternOverlay, PatternSearch
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import banner_over_columns, group_box, message_line
@@ -107,6 +109,10 @@ class TakeBreakTab(RedrawnPlayTab):
         self.analysis_panel = AnalysisPanel(banner=26, play_button=True)
         self.plot = TakeBreakPlot()
         self.progress = TaskProgress()
+        self.pattern_line = PatternLine(lines=(1, 0))  # every value computed, searched in the background
+        self.pattern_search = PatternSearch(self.work, self.pattern_line,
+                                            PatternOverlay(self.plot.view.getPlotItem()))
+        self.pattern_line.copied.connect(self.status_message)
         row = QHBoxLayout()
         row.addWidget(self.heaps, 1)
         row.addWidget(self.set_button)
@@ -118,7 +124,7 @@ class TakeBreakTab(RedrawnPlayTab):
             left.addWidget(part)
             left.setCollapsible(left.count() - 1, False)
         left.setStretchFactor(2, 1)
-        right = group_box("Grundy values of one heap: g(0..H)", self.plot, self.progress)
+        right = group_box("Grundy values of one heap: g(0..H)", self.plot, self.pattern_line, self.progress)
         banner_over_columns(self, self.banner, (left, self.analysis_panel, right), (350, 300, 630))
 
     def _connect(self) -> None:
@@ -196,6 +202,7 @@ class TakeBreakTab(RedrawnPlayTab):
         self.heaps.setText(" ".join(map(str, heaps)))
         self._show_analysis(game, heaps)
         self._show_values(game)
+        self._search_pattern(game)
         need = self.computing.need(game, self.model.heaps + (self.played or ()), self.limit(game),
                                    self.search_limit)
         if need is None:
@@ -209,6 +216,18 @@ class TakeBreakTab(RedrawnPlayTab):
                                    self.search_limit)
         if need is not None and need != self.computing.running:
             self.computing.start(game, need)
+
+    def _search_pattern(self, game: TakeBreakGame) -> None:
+        """The Pattern line: every value computed so far, searched again as the table grows."""
+        computed = game.table.computed
+        plotted = min(self.limit(game) + 1, computed)
+        if not computed:
+            self.pattern_search.reset()
+            return
+        values = np.array(game.values(computed))  # a copy: the table may grow in a worker
+        self.pattern_search.search(game.rule.text, computed, values, game.rule, rule_certifier(game.rule),
+                                   upto=plotted)
+        self.pattern_search.redraw(plotted)
 
     def _show_analysis(self, game: TakeBreakGame, heaps: Heaps) -> None:
         panel = self.analysis_panel

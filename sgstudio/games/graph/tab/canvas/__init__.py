@@ -1,4 +1,5 @@
-"""The graph canvas: a QGraphicsView editor that follows a GameGraph (see ARCHITECTURE.md).
+"""The graph canvas: a QGraphicsView editor that follows a GameGraph (the scene follows the model's
+events, items only draw, one tool per mouse mode: :mod:`.scene`, :mod:`.items`, :mod:`.tools`).
 
 ``GraphCanvas(model, undo_stack)`` is the widget the main window embeds.
 """
