@@ -94,6 +94,11 @@ SUM: Rows = [
     ("Remove, Up, Down", "Edit the list of components (each one undo step)"),
     ("Double-click a winning move", "Play it in its component (one undo step)"),
 ]
+YOUR_GAME: Rows = [
+    ("Ctrl+Enter", "Run the code (in a worker process; Cancel stops it)"),
+    ("Enter in the position field", "Show that position (a Run when it was not explored)"),
+    ("Double-click a winning move / a table cell", "Go to that position (one undo step)"),
+]
 PLAY: Rows = [
     ("Play panel buttons", "Play, step back / forward, restart (the move list is kept), hint"),
     ("Click a row of the move list", "Jump to the position after that move"),
@@ -115,6 +120,7 @@ SECTIONS: list[tuple[str, Rows]] = [
     ("Take & break tab", TAKEBREAK),
     ("Nim tab", NIM),
     ("Sum tab", SUM),
+    ("Your game tab", YOUR_GAME),
     ("Play panel", PLAY),
 ]
 """The keyboard and mouse gestures, by where they work (the dialog shows one section after another)."""

@@ -154,6 +154,9 @@ class MainWindow(QMainWindow):
         self._wide = WIDE_DOCK
         self.tabs.tab_changed.connect(self._tab_changed)
         self.tabs.status_message.connect(self._show_status)
+        for tab in self.tabs.game_tabs.values():  # "Your game" draws its positions on the Graph tab
+            if hasattr(tab, "graph_requested"):
+                tab.graph_requested.connect(self._show_drawing)
 
     # -- small slots (methods, so that Qt drops them with the window) ----------------------
     def _start_play(self) -> None:
@@ -192,6 +195,13 @@ class MainWindow(QMainWindow):
         toggle.setToolTip(dock.windowTitle() if offered else
                           f"The Graph tab's {dock.windowTitle()} panel: shown on the Graph tab "
                           f"(the {tab.title} tab shows its own analysis)")
+
+    def _show_drawing(self, graph: GameGraph, text: str) -> None:
+        """A drawing of positions becomes the Graph tab's game, as one undo step there."""
+        from sgstudio.app.imports import ImportGraphCommand
+
+        self.tabs.show_tab(self.tabs.graph.key)
+        self.undo_stack.push(ImportGraphCommand(self.document, graph, (), "", text))
 
     def _document_replaced(self, _model: GameGraph) -> None:
         self.play.stop("Another document was opened: play mode ended")

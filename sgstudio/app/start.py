@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "with --tab snim|splitnim|board, a judge input of that tab's format")
     parser.add_argument("--screenshot", metavar="OUT.png",
                         help="render the window at 1280x800 to OUT.png and exit without showing it")
+    parser.add_argument("--trust", action="store_true",
+                        help="run the Python code a document's Your game tab holds (a screenshot never asks)")
     parser.add_argument("--tab", choices=tab_keys(),
                         help="the tab to show; FILE is then an input of its judge format "
                              "(snim: HDU 1536, splitnim: HDU 5795, board: HDU 5724)")
@@ -99,7 +101,7 @@ def run(argv: Sequence[str]) -> int:
 
     window = MainWindow()
     if args.screenshot:
-        return screenshot(app, window, args.file, args.screenshot, args.tab)
+        return screenshot(app, window, args.file, args.screenshot, args.tab, args.trust)
     window.document.load_example()
     later = bool(args.file) and progress.is_big(args.file)  # a big file opens in the shown window
     if args.file and not later:
@@ -137,7 +139,7 @@ def opens_documents(window, tab: str | None) -> bool:
 def load(window, path: str, tab: str | None) -> bool:
     """Open ``path`` on tab ``tab`` (a judge file of its format) or as a document; False on a bad file."""
     doc = window.document
-    if opens_documents(window, tab):  # as File > Open: an HDU 1524 file is imported into the Graph tab
+    if opens_documents(window, tab) or path.endswith(".sgs"):  # as File > Open (HDU 1524: the Graph tab)
         return doc.open(path)
     target = window.tabs.game_tabs[tab]
     if not target.judge_format:
@@ -149,12 +151,16 @@ def load(window, path: str, tab: str | None) -> bool:
     return doc.import_judge(target.judge_format, path)
 
 
-def screenshot(app, window, path: str | None, out: str, tab: str | None = None) -> int:
-    """Load, lay out at 1280x800 on ``tab``, grab to ``out``; 0 on success, 2 on a bad file."""
+def screenshot(app, window, path: str | None, out: str, tab: str | None = None, trust: bool = False) -> int:
+    """Load, lay out at 1280x800 on ``tab``, grab to ``out``; 0 on success, 2 on a bad file. A
+    document's Python code runs only with ``trust`` (a screenshot never asks)."""
     from PySide6.QtCore import QElapsedTimer, Qt
 
     doc = window.document
     doc.interactive = False
+    for each in window.tabs.game_tabs.values():
+        if hasattr(each, "trust"):
+            each.trust = "yes" if trust else "no"
     doc.load_example()
     if path and not load(window, path, tab):
         return refused(doc.last_error, path, opens_documents(window, tab))
@@ -170,6 +176,8 @@ def screenshot(app, window, path: str | None, out: str, tab: str | None = None) 
     clock.start()
     while clock.elapsed() < SETTLE_MS:  # let the tab's first background results arrive
         app.processEvents()
+    if hasattr(window.tabs.current_tab(), "trust"):  # a Run of "Your game" (a worker process) ends first
+        window.tabs.current_tab().settle()
     from sgstudio.formats.atomic import write_atomic
 
     image = window.grab()

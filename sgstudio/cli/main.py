@@ -66,6 +66,7 @@ COMMANDS: dict[str, str] = {
     "sum": "sgstudio.cli.sum",
     "pattern": "sgstudio.cli.pattern",
     "sweep": "sgstudio.games.takebreak.sweep.cli",
+    "table": "sgstudio.games.custom.cli",
     "quotient": "sgstudio.games.takebreak.quotient.cli",
 }
 """Subcommand name -> module with ``register(subparsers)`` and ``run(args)`` (a module may register
@@ -145,6 +146,10 @@ def dispatch(argv: list[str]) -> int:
     if argv[0] in COMMANDS:  # numpy's C start imports modules from C: a Ctrl+C there would read as an
         with interrupts.held():  # ImportError with no cause; it waits for the import's end instead
             import numpy  # noqa: F401
+    if argv[0] == "values" and len(argv) > 1 and argv[1].endswith((".py", ".sgs")):  # a game in Python
+        from sgstudio.games.custom.cli import run_values
+
+        return run_values(argv)
     named = [argv[0]] if argv[0] in COMMANDS else list(COMMANDS)
     args = build_parser(named).parse_args(argv)
     if getattr(args, "run", None) is None:

@@ -62,6 +62,10 @@ def parse_component(text: str, games: dict | None = None) -> Any:
     from sgstudio.games.sum.text import parse_component as parse_text
 
     kind, _, rest = text.partition(":")
+    if ".py:" in text:  # FILE.py:POSITION, a game written in Python
+        from sgstudio.games.custom.cli import component
+
+        return component(text)
     if kind in ("dag", "loopy"):
         return _tokens(rest, kind, {} if games is None else games)
     return parse_text(text, games)

@@ -6,7 +6,7 @@ tab but the window). Adding a game: its package under ``sgstudio/games/`` and on
 
 >>> from sgstudio.core import registry
 >>> [kind.key for kind in registry.games()]
-['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak', 'nim', 'sum']
+['dag', 'loopy', 'snim', 'splitnim', 'board', 'takebreak', 'nim', 'sum', 'custom']
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from sgstudio.core.heaps import HeapsPosition
 from sgstudio.core.registry import GameKind, register
 from sgstudio.games.board.game import BoardGame
 from sgstudio.games.board.position import BoardPosition
+from sgstudio.games.custom.state import CustomState
+from sgstudio.games.custom.tokens import PositionsGame
 from sgstudio.games.graph.dag.game import DagGame
 from sgstudio.games.graph.loopy.game import LoopyGame
 from sgstudio.games.nim.game import NimGame
@@ -40,3 +42,6 @@ register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition,
 register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), "sgstudio.games.nim.tab:NimTab"))
 # the sum of any games above
 register(GameKind("sum", "Sum", SumGame, SumPosition, (), "sgstudio.games.sum.tab:SumTab"))
+# a game written in Python: tokens on its explored positions (or a LoopyGame, when play may not end)
+register(GameKind("custom", "Your game", PositionsGame, CustomState, (),
+                  "sgstudio.games.custom.tab:CustomTab"))

@@ -101,6 +101,27 @@ CASES["sum"] = sums().map(with_whole_sum_oracle)
 STATES["sum"] = lambda game, p: {"components": [component_state(game.component(p, i)) for i in range(len(p))]}
 BAD_STATES["sum"] = ({"components": [{"game": "nim", "rule": {}, "position": [3, -1]}]},
                      ("components", 0, "position", 1))
+
+
+@st.composite
+def python_games(draw):
+    """A random game written in Python as the studio plays it: tokens on positions 0..n-1, an option
+    of v a tuple of later positions (one: a move, several: a sum, none: the empty sum)."""
+    from sgstudio.games.custom.tokens import PositionsGame
+
+    n = draw(st.integers(1, 6))
+    options = [draw(st.lists(st.lists(st.integers(v + 1, n - 1), max_size=2).map(tuple), max_size=3))
+               if v < n - 1 else [] for v in range(n)]
+    game = PositionsGame([f"p{v}" for v in range(n)], options, "random")
+    start = tuple(sorted(draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=2))))
+    table = whole_game_outcomes(game, start)
+    return game, start, lambda p: Outcome(table[p])
+
+
+CASES["custom"] = python_games()
+STATES["custom"] = lambda game, p: {"code": "def options(p):\n    return []\n", "position": repr(p),
+                                    "table": [30, 30], "max_positions": 1000, "name": game.name}
+BAD_STATES["custom"] = ({"code": "", "table": [0, 5]}, ("table",))
 KEYS = [kind.key for kind in registry.games()]
 
 

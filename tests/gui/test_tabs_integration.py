@@ -49,7 +49,8 @@ def test_four_tabs_with_graph_first(window):
     shown = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert "Take && break" in shown  # an & written twice: shown as one, not as a shortcut mark
     titles = [title.replace("&&", "&") for title in shown]
-    assert titles == ["Graph", "S-Nim", "Split-nim", "Board", "Take & break", "Nim", "Sum"]  # Nim: example
+    assert titles == ["Graph", "S-Nim", "Split-nim", "Board", "Take & break", "Nim", "Sum",  # Nim: example
+                      "Your game"]
     assert window.tabs.current_key() == "graph" and window.tabs.current_tab() is window.tabs.graph
     assert window.tabs.currentWidget().isAncestorOf(window.canvas)
     assert window.tabs.group.activeStack() is window.undo_stack
@@ -164,6 +165,8 @@ def fill_every_tab(window, dialogs) -> dict:
     takebreak.editor.field.textEdited.emit("0.137")
     takebreak.heaps.setText("7 20")
     takebreak.set_button.click()
+    custom = tab(window, "custom")  # code typed (not run: a document's code is data)
+    custom.editor.setPlainText("def options(n):\n    return range(n)\n")
     window.tabs.show_tab("nim")
     window.actions["add_to_sum"].trigger()  # the Sum tab: its start and the Nim heaps 1 2 4
     states = window.tabs.states()
@@ -178,7 +181,7 @@ def test_save_and_open_round_trip_every_tab(window, dialogs, tmp_path):
     assert window.document.save_as(str(path))
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["version"] == sgs.VERSION
-    assert set(saved["tabs"]) == {"snim", "splitnim", "board", "takebreak", "nim", "sum"}
+    assert set(saved["tabs"]) == {"snim", "splitnim", "board", "takebreak", "nim", "sum", "custom"}
     assert window.document.new()
     assert window.tabs.states() == window.tabs.empty_states() and window.document.model.nodes() == []
     assert window.document.open(str(path))

@@ -151,7 +151,8 @@ def test_while_playing_the_banner_leaves_every_tab_in_the_tab_bar(qtbot, window,
         assert window.play.playing
         qtbot.wait(20)
         banner = window.tabs.banner
-        assert banner.isVisible() and "edits end play" in banner.text()
+        assert banner.isVisible() and "Playing" in banner.text()  # its longest form that fits
+        assert "edits end play" in banner.text() or size[0] < 1280
         last = bar.tabRect(bar.count() - 1)  # every tab whole in the bar, no scroll arrows
         assert last.right() < bar.width() and bar.tabRect(0).left() >= 0
         assert problems(window) == [], key

@@ -230,7 +230,7 @@ class _InWorker:
         import numpy as np
 
         if self.session is None or not self.session.alive:
-            self.session = Session(self.path, self.limits, self.progress)
+            self.session = Session(self.path, self.limits, self.progress, self.cancel)
             self.positions: list[Any] = []
             self.index: dict[Any, int] = {}
             self.start = np.zeros(1, np.int64)

@@ -71,11 +71,14 @@ class Session:
         Positions, memory, time.
     progress : callable, optional
         ``progress(explored, reached)`` as the worker reports it (about ten times a second).
+    cancel : callable, optional
+        Polled while the file loads, as :meth:`explore` polls its own.
 
     Attributes ``name``, ``start`` (None when the file gives none) and ``has_text`` describe the game.
     """
 
-    def __init__(self, path: str, limits: Limits = Limits(), progress: Progress | None = None) -> None:
+    def __init__(self, path: str, limits: Limits = Limits(), progress: Progress | None = None,
+                 cancel: Callable[[], bool] | None = None) -> None:
         self.path, self.limits, self.progress = path, limits, progress
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe(duplex=True)
@@ -86,7 +89,7 @@ class Session:
         child.close()
         self._end = weakref.finalize(self, _stop, self._process, self._conn)
         try:
-            meta = self._watch(None).wait()
+            meta = self._watch(cancel).wait()  # cancel: an endless loop at import time is stopped too
         except BaseException:
             self.close()
             raise
