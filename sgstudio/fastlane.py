@@ -52,10 +52,15 @@ def run(argv: list[str]) -> int | None:
             sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
         return None
     try:
-        from sgstudio.console import emit
+        from sgstudio.output import write_all
 
-        emit(out)  # written in a loop: a short write is an error, never a silent cut
+        write_all(out.encode())  # in a loop: a short write is an error, never a silent cut
     except BaseException as err:  # a closed pipe, a full disk, Ctrl+C: the command line's words
+        if isinstance(err, OSError | AttributeError):
+            from sgstudio.console import OutputError
+
+            err = OutputError(getattr(err, "errno", None), getattr(err, "strerror", None) or
+                              "standard output is closed")
         return _failure(err)
     return 0
 

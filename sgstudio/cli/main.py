@@ -164,10 +164,10 @@ def build_parser(names: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="sgstudio",
         description="A studio for impartial games under the Sprague-Grundy theory.",
         epilog="Without a COMMAND it opens the studio window: sgstudio [FILE] [--tab TAB] "
-               "[--screenshot OUT.png], TAB being graph, snim, splitnim, board, takebreak, nim or sum "
-               "(FILE is a judge input of that tab's format, or an .sgs document). Exit status: 0 done, "
-               "2 bad input or options, 1 output that cannot be written or an internal error (a crash "
-               "log is named), 130 interrupted (Ctrl+C), 141 the reader closed the pipe.",
+               "[--screenshot OUT.png], TAB being graph, snim, splitnim, board, takebreak, nim, sum or "
+               "custom (FILE is a judge input of that tab's format, or an .sgs document). Exit status: "
+               "0 done, 2 bad input or options, 1 output that cannot be written or an internal error "
+               "(a crash log is named), 130 interrupted (Ctrl+C), 141 the reader closed the pipe.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     modules = dict.fromkeys(COMMANDS[name] for name in (COMMANDS if names is None else names))

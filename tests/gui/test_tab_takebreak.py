@@ -406,9 +406,9 @@ def _kernel_calls(monkeypatch) -> list[tuple[float, float]]:
 
 def test_the_event_loop_goes_on_while_a_long_kernel_call_runs(qtbot, window, monkeypatch):
     """A 100 ms timer keeps ticking (no gap of a second) while the Take & break tab computes in
-    chunks of some 1.5 s each: a kernel holding the GIL stopped the event loop for its whole call
+    chunks of some 2 s each: a kernel holding the GIL stopped the event loop for its whole call
     (20 s and more with the kernels built ahead of time, before they released it)."""
-    monkeypatch.setattr(tv, "CHUNK_SECONDS", 1.5)
+    monkeypatch.setattr(tv, "CHUNK_SECONDS", 2.0)
     monkeypatch.setattr(tv, "CHUNK", 1 << 22)
     monkeypatch.setattr(tv, "MAX_RARE_SHARE", -1.0)  # the pairs method: heavy heaps, long calls
     calls = _kernel_calls(monkeypatch)
@@ -421,7 +421,7 @@ def test_the_event_loop_goes_on_while_a_long_kernel_call_runs(qtbot, window, mon
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     timer.start()
     type_rule(qtbot, tab, "grundy")  # no theorem: every value is computed
-    type_heaps(qtbot, tab, "400000")
+    type_heaps(qtbot, tab, "1000000")
 
     def longest() -> float:
         return max((end - began for began, end in calls), default=0.0)
