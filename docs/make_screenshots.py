@@ -206,6 +206,43 @@ def sum_shot(app: QApplication) -> None:
     done(window)
 
 
+def custom_shot(app: QApplication) -> None:
+    """The Your game tab: Wythoff's game from the Examples, its heat map of g(x, y) with the
+    P-positions marked, the position (4, 7) answered."""
+    import sgstudio.games.custom.examples as examples
+
+    window = new_window(app)
+    window.tabs.show_tab("custom")
+    tab = window.tabs.game_tabs["custom"]
+    tab.load_example(str(Path(examples.__file__).with_name("wythoff.py")))
+    assert tab.settle(120_000)
+    tab.position.setText("(4, 7)")
+    tab.go()
+    assert tab.settle(60_000)
+    save(app, window, "tab-custom.png")
+    done(window)
+
+
+def tables_shot(app: QApplication) -> None:
+    """File > Open Sweep Results: the Tables panel beside Analysis, on a sweep of 0.?? to 1000 values."""
+    from sgstudio.games.takebreak.sweep.codes import expand
+    from sgstudio.games.takebreak.sweep.job import serial
+    from sgstudio.games.takebreak.sweep.store import Store
+
+    path = Path(tempfile.mkdtemp()) / "sweep.db"
+    with Store(str(path)) as store:
+        for result in serial(expand(["0.??"]), 1000):
+            store.put(result)
+    window = new_window(app)
+    window.tabs.show_tab("takebreak")
+    window.tables.open(str(path))
+    window.docks["tables"].show()
+    window.docks["tables"].raise_()
+    wait(app, 400)
+    save(app, window, "tables.png")
+    done(window)
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     OUT.mkdir(exist_ok=True)
@@ -214,6 +251,8 @@ def main() -> int:
     play_shot(app)
     tab_shots(app)
     sum_shot(app)
+    custom_shot(app)
+    tables_shot(app)
     return 0
 
 
