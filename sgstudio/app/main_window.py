@@ -131,6 +131,8 @@ class MainWindow(QMainWindow):
         doc.title_changed.connect(self._set_title)
         for stack in self.tabs.stacks():
             stack.cleanChanged.connect(self._set_clean)
+        for tab in self.tabs.game_tabs.values():  # code typed and not run yet counts too
+            tab.typing_changed.connect(self._set_clean)
         doc.recent_changed.connect(self._fill_recent)
         self.queries.query_chosen.connect(doc.place_query)
         self._fill_recent(doc.recent_files())

@@ -155,12 +155,15 @@ class StudioTabs(QTabWidget):
         return [tab.undo_stack for tab in self.game_tabs.values()]
 
     def is_clean(self) -> bool:
-        """No unsaved edit in any tab."""
-        return all(stack.isClean() for stack in self.stacks())
+        """No unsaved edit in any tab (undo steps, or text typed that is no step yet)."""
+        return (all(stack.isClean() for stack in self.stacks())
+                and not any(tab.has_unsaved_typing() for tab in self.game_tabs.values()))
 
     def set_clean(self) -> None:
         for stack in self.stacks():
             stack.setClean()
+        for tab in self.game_tabs.values():
+            tab.typing_saved()
 
     def states(self) -> dict[str, Any]:
         """``{key: state}`` of every tab the document keeps (saved in the document)."""

@@ -322,3 +322,20 @@ def test_a_game_whose_options_are_sums_is_played_and_added_to_a_sum(qtbot, windo
     assert sums.model.components[-1].value() == component.value()
     qtbot.mouseClick(tab.graph_button, Qt.MouseButton.LeftButton)
     assert "sums" in tab.message.text()
+
+
+def test_code_typed_and_not_run_makes_the_document_modified_and_is_saved(qtbot, window, tmp_path):
+    """Typing code is no undo step until Run; closing must still ask, and Save keeps the typed code."""
+    tab = window.tabs.game_tabs["custom"]
+    window.tabs.show_tab("custom")
+    path = tmp_path / "typed.sgs"
+    assert window.document.save_as(str(path))
+    assert window.tabs.is_clean() and not window.isWindowModified()
+    tab.editor.setFocus()
+    tab.editor.moveCursor(tab.editor.textCursor().MoveOperation.End)
+    qtbot.keyClick(tab.editor, Qt.Key.Key_Return)
+    qtbot.keyClicks(tab.editor, "# a note typed, not run")
+    assert not window.tabs.is_clean() and window.isWindowModified()  # unsaved: closing asks
+    assert window.document.save_as(str(path))
+    assert window.tabs.is_clean() and not window.isWindowModified()
+    assert "# a note typed, not run" in path.read_text(encoding="utf-8")

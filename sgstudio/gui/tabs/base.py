@@ -103,6 +103,8 @@ class GameTab(QWidget):
 
     #: a one-line message for the status bar
     status_message = Signal(str)
+    #: emitted when :meth:`has_unsaved_typing` may have changed (the window's title follows)
+    typing_changed = Signal(bool)
     #: a person's move made in the tab while play is on (a move tuple of the tab's game, see
     #: :mod:`sgstudio.core.play.session`); the main window passes it to the Play panel, which refuses an
     #: illegal one with the game's reason
@@ -170,6 +172,14 @@ class GameTab(QWidget):
     def closeEvent(self, event) -> None:
         self.cancel_work()
         super().closeEvent(event)
+
+    def has_unsaved_typing(self) -> bool:
+        """Edits typed into the tab that are not undo steps yet (e.g. code in an editor): they make
+        the document modified too. None here."""
+        return False
+
+    def typing_saved(self) -> None:
+        """The document was saved or loaded: what is typed now is what it holds."""
 
     def settle(self, msecs: int = 30_000) -> bool:
         """Process events until no work runs (screenshots, tests); False on timeout."""

@@ -145,6 +145,7 @@ class CustomTab(GameTab):
     # -- building ---------------------------------------------------------------------------------
     def _build(self) -> None:
         self.editor = CodeEditor()
+        self.editor.document().modificationChanged.connect(self.typing_changed)
         self.editor.run_requested.connect(self.run)
         self.examples = QToolButton()
         self.examples.setText("Examples")
@@ -475,6 +476,15 @@ class CustomTab(GameTab):
         return True
 
     # -- the GameTab interface --------------------------------------------------------------------
+    def has_unsaved_typing(self) -> bool:
+        """Code typed since the document was saved or opened (not run yet: no undo step) counts as
+        an unsaved edit: closing asks, autosave keeps it."""
+        return self.editor.document().isModified()
+
+    def typing_saved(self) -> None:
+        self.editor.document().setModified(False)
+        self.typing_changed.emit(False)
+
     def to_state(self) -> dict[str, Any]:
         """The code as the editor has it, and the rest of the last Run's state."""
         state = self.model.state
