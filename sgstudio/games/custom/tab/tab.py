@@ -172,12 +172,18 @@ class CustomTab(GameTab):
         self.seconds.setValue(DEFAULT_SECONDS)
         self.seconds.setSuffix(" s")
         self.seconds.setToolTip("Stop a Run after this long (0: no time limit)")
+        self.memory = QSpinBox()
+        self.memory.setRange(64, 1 << 20)
+        self.memory.setValue(MEMORY_MB)
+        self.memory.setSuffix(" MB")
+        self.memory.setGroupSeparatorShown(True)
+        self.memory.setToolTip("Stop a Run when the worker running your code needs more memory than this")
         bar = QHBoxLayout()
         for w in (self.examples, self.run_button, self.graph_button):
             bar.addWidget(w)
         bar.addStretch(1)
         limits = QHBoxLayout()
-        for w in (QLabel("Limit"), self.limit, QLabel("Time"), self.seconds):
+        for w in (QLabel("Limit"), self.limit, QLabel("Time"), self.seconds, QLabel("Memory"), self.memory):
             limits.addWidget(w)
         limits.addStretch(1)
         self.trust_line = QLabel(UNTRUSTED)
@@ -342,6 +348,7 @@ class CustomTab(GameTab):
 
     def _start(self, state: CustomState) -> None:
         seconds = self.seconds.value() or None
+        memory = self.memory.value()
         limit = state.max_positions
         shown: list[int] = [0]
 
@@ -354,7 +361,7 @@ class CustomTab(GameTab):
                 progress(shown[0], limit)  # raises TaskCancelled once Cancel was pressed
                 return False
 
-            return run_code(state.code, state.name, state.position, state.table, limit, MEMORY_MB, seconds,
+            return run_code(state.code, state.name, state.position, state.table, limit, memory, seconds,
                             heard, cancel)
 
         self._running = (state, shown)
