@@ -342,7 +342,8 @@ def test_code_typed_and_not_run_makes_the_document_modified_and_is_saved(qtbot, 
 
 
 def test_the_memory_limit_is_the_tabs_to_set_and_a_run_beyond_it_is_told(qtbot, tab):
-    hog = "def options(n):\n    block = bytearray(600 * 2**20)\n    return [len(block) and n + 1] if n < 3 else []\n"
+    hog = ("def options(n):\n    block = bytearray(600 * 2**20)\n"
+           "    return [len(block) and n + 1] if n < 3 else []\n")
     tab.memory.setValue(256)
     ran(qtbot, tab, hog, "0")
     assert tab.model.result is None and tab.model.error is not None
