@@ -183,9 +183,13 @@ class CustomTab(GameTab):
             bar.addWidget(w)
         bar.addStretch(1)
         limits = QHBoxLayout()
-        for w in (QLabel("Limit"), self.limit, QLabel("Time"), self.seconds, QLabel("Memory"), self.memory):
+        for w in (QLabel("Limit"), self.limit, QLabel("Time"), self.seconds):
             limits.addWidget(w)
         limits.addStretch(1)
+        memory = QHBoxLayout()  # a row of its own: beside the others it widened the tab at 1024x700
+        for w in (QLabel("Memory"), self.memory):
+            memory.addWidget(w)
+        memory.addStretch(1)
         self.trust_line = QLabel(UNTRUSTED)
         self.trust_line.setWordWrap(True)
         self.trust_line.setStyleSheet("background: #FFF4CE; padding: 4px;")
@@ -215,6 +219,7 @@ class CustomTab(GameTab):
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(bar)
         column.addLayout(limits)
+        column.addLayout(memory)
         column.addWidget(self.trust_box)
         column.addWidget(self.editor, 1)
         column.addWidget(self.progress)
