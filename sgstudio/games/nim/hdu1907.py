@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sgstudio.core.errors import quote
 from sgstudio.core.misere.nim import misere_nim_wins
-from sgstudio.formats.tokens import TokenStream, check_not_empty, int_text, read_text
+from sgstudio.formats import heap_lists
+from sgstudio.formats.tokens import TokenStream, check_not_empty, read_text
 
 FIRST, SECOND = "John", "Brother"
 
@@ -45,17 +45,9 @@ def parse(text: str, file: str = "<string>") -> list[Case]:
     sgstudio.core.errors.ParseError: in.txt:3:2: unexpected end of file: expected a pile size
     """
     check_not_empty(text, file, "the number of tests T")
-    ts = TokenStream(text, file)
-    count = ts.next_int("the number of tests T", lo=0)
-    cases = []
-    for _ in range(count):
-        n = ts.next_int("the number of piles N", lo=0)
-        cases.append(Case(tuple(ts.take_ints(n, "a pile size", lo=0))))
-    if not ts.at_end():
-        tests_read = f"{count} test{'s' * (count != 1)}"
-        raise ts.error(f"expected the end of the input after {tests_read}, found {quote(ts.tokens[ts.pos])}",
-                       "the end of the input")
-    return cases
+    piles = heap_lists.counted(TokenStream(text, file), "the number of tests T", "the number of piles N",
+                               "a pile size")
+    return [Case(p) for p in piles]
 
 
 def generate(cases: Sequence[Case]) -> str:
@@ -64,10 +56,7 @@ def generate(cases: Sequence[Case]) -> str:
     >>> generate([Case((3, 5, 1))])
     '1\\n3\\n3 5 1\\n'
     """
-    lines = [str(len(cases))]
-    for case in cases:
-        lines += [str(len(case.heaps)), " ".join(map(int_text, case.heaps))]
-    return "\n".join(lines) + "\n"
+    return heap_lists.text((case.heaps for case in cases), counted=True)
 
 
 def solve(text: str, file: str = "<string>") -> str:
@@ -82,5 +71,4 @@ def read(path: str) -> list[Case]:
 
 def write(path: str, cases: Sequence[Case]) -> None:
     """Write ``cases`` as an input file."""
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(generate(cases))
+    heap_lists.write_text(path, generate(cases))

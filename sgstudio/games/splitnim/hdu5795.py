@@ -22,9 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sgstudio.core.errors import quote
-from sgstudio.formats import native, scan_kernels
-from sgstudio.formats.tokens import TokenStream, check_not_empty, int_text, read_text
+from sgstudio.formats import heap_lists, native, scan_kernels
+from sgstudio.formats.tokens import TokenStream, check_not_empty, read_text
 from sgstudio.games.splitnim.game import closed_form, closed_form_array
 
 PARTS = 3
@@ -51,17 +50,9 @@ def parse(text: str, file: str = "<string>") -> list[Case]:
     sgstudio.core.errors.ParseError: in.txt:3:2: unexpected end of file: expected a heap size
     """
     check_not_empty(text, file, "the number of tests T")
-    ts = TokenStream(text, file)
-    count = ts.next_int("the number of tests T", lo=0)
-    cases = []
-    for _ in range(count):
-        n = ts.next_int("the number of heaps n", lo=1)
-        cases.append(Case(tuple(ts.take_ints(n, "a heap size", lo=0))))
-    if not ts.at_end():
-        tests_read = f"{count} test{'s' * (count != 1)}"
-        raise ts.error(f"expected the end of the input after {tests_read}, found {quote(ts.tokens[ts.pos])}",
-                       "the end of the input")
-    return cases
+    heaps = heap_lists.counted(TokenStream(text, file), "the number of tests T", "the number of heaps n",
+                               "a heap size", least_n=1)
+    return [Case(h) for h in heaps]
 
 
 def generate(cases: Sequence[Case]) -> str:
@@ -70,10 +61,7 @@ def generate(cases: Sequence[Case]) -> str:
     >>> generate([Case((4, 4))])
     '1\\n2\\n4 4\\n'
     """
-    lines = [str(len(cases))]
-    for case in cases:
-        lines += [str(len(case.heaps)), " ".join(map(int_text, case.heaps))]
-    return "\n".join(lines) + "\n"
+    return heap_lists.text((case.heaps for case in cases), counted=True)
 
 
 def case_value(heaps: Sequence[int]) -> int:
@@ -141,5 +129,4 @@ def read(path: str) -> list[Case]:
 
 def write(path: str, cases: Sequence[Case]) -> None:
     """Write ``cases`` as an input file."""
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(generate(cases))
+    heap_lists.write_text(path, generate(cases))

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sgstudio.core.misere.nim import misere_nim_wins
-from sgstudio.formats.tokens import TokenStream, check_not_empty, int_text, read_text
+from sgstudio.formats import heap_lists
+from sgstudio.formats.tokens import TokenStream, check_not_empty, read_text
 
 FIRST, SECOND = "Yes", "No"
 
@@ -46,12 +47,8 @@ def parse(text: str, file: str = "<string>") -> list[Case]:
     sgstudio.core.errors.ParseError: in.txt:2:2: unexpected end of file: expected a row length
     """
     check_not_empty(text, file, "the number of rows n")
-    ts = TokenStream(text, file)
-    cases = []
-    while not ts.at_end():
-        n = ts.next_int("the number of rows n", lo=0)
-        cases.append(Case(tuple(ts.take_ints(n, "a row length", lo=0))))
-    return cases
+    rows = heap_lists.until_end(TokenStream(text, file), "the number of rows n", "a row length")
+    return [Case(r) for r in rows]
 
 
 def generate(cases: Sequence[Case]) -> str:
@@ -60,10 +57,7 @@ def generate(cases: Sequence[Case]) -> str:
     >>> generate([Case((2, 2)), Case((3,))])
     '2\\n2 2\\n1\\n3\\n'
     """
-    lines = []
-    for case in cases:
-        lines += [str(len(case.heaps)), " ".join(map(int_text, case.heaps))]
-    return "\n".join(lines) + "\n"
+    return heap_lists.text((case.heaps for case in cases), counted=False)
 
 
 def solve(text: str, file: str = "<string>") -> str:
@@ -78,5 +72,4 @@ def read(path: str) -> list[Case]:
 
 def write(path: str, cases: Sequence[Case]) -> None:
     """Write ``cases`` as an input file."""
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(generate(cases))
+    heap_lists.write_text(path, generate(cases))
