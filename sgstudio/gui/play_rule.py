@@ -31,7 +31,7 @@ from sgstudio.core.misere.analysis import MisereAnalysis, Options, analyse_miser
 from sgstudio.core.misere.play import MisereGame
 from sgstudio.core.misere.rule import MEANING, MISERE, NAMES, NORMAL, RULES, check_rule
 from sgstudio.core.misere.search import DEFAULT_LIMIT, MisereSearch
-from sgstudio.core.misere.shown import misere_view, part_genera
+from sgstudio.core.misere.shown import MisereShown, misere_view, part_genera
 
 CACHE = 64
 """Misère analyses a tab keeps, by position (undo and redo show them again at once)."""
