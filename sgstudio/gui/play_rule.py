@@ -24,7 +24,7 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoCommand
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QRadioButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QRadioButton, QVBoxLayout, QWidget
 
 from sgstudio.core.errors import SGStudioError, one_line
 from sgstudio.core.misere.analysis import MisereAnalysis, Options, analyse_misere
@@ -40,18 +40,20 @@ PLAY_LIMIT = 4
 
 
 class PlayRuleChoice(QWidget):
-    """``Play: (•) Normal ( ) Misère`` on one line; ``requested(rule)`` when a person picks one (the
-    tab decides: :meth:`show_rule` puts the tab's rule back when it refuses)."""
+    """``(•) Normal play`` over ``( ) Misère play``, beside the outcome banner (as tall as it: the
+    panel grows no taller); ``requested(rule)`` when a person picks one (the tab decides:
+    :meth:`show_rule` puts the tab's rule back when it refuses)."""
 
     requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.buttons = {rule: QRadioButton(NAMES[rule], self) for rule in RULES}
+        self.buttons = {rule: QRadioButton(f"{NAMES[rule]} play", self) for rule in RULES}
         self.group = QButtonGroup(self)
-        layout = QHBoxLayout(self)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("Play:", self))
+        layout.setSpacing(0)
+        layout.addStretch(1)
         for rule, button in self.buttons.items():
             button.setObjectName(f"play_rule_{rule}")
             button.setToolTip(f"{NAMES[rule]} play: {MEANING[rule]} (one undo step; saved in the document)")

@@ -111,7 +111,8 @@ def test_misere_shows_the_outcome_and_moves_of_a_rules_only_search_and_undo_is_o
         wins, winning = misere_oracle(game)
         assert panel.outcome_text() == ("WIN" if wins(shown) else "LOSE"), (key, shown)
         assert sorted(map(repr, panel.move_rows())) == sorted(map(repr, winning(shown))), (key, shown)
-        assert panel.theory.isVisible() and panel.theory.text().startswith("Decided by ")
+        assert panel.theory_text().startswith("Decided by ") and "Decided by" in panel.verdict.text()
+        assert panel.table.toPlainText().startswith("Decided by ")
         assert "not what decides" in panel.table.toPlainText()
         seen.add(panel.outcome_text())
     assert seen == {"WIN", "LOSE"}  # the positions tell the rules apart
@@ -120,7 +121,7 @@ def test_misere_shows_the_outcome_and_moves_of_a_rules_only_search_and_undo_is_o
     tab.undo_stack.undo()
     settle(tab)
     assert tab.play_rule == NORMAL and tab.undo_stack.count() == count + 1  # redo is kept
-    assert not panel.theory.isVisible() and panel.misere_shown is None
+    assert panel.theory_text() == "" and panel.misere_shown is None and "nim-sum" in panel.verdict.text()
     assert panel.rule_choice.buttons[NORMAL].isChecked()
     assert panel.outcome_text() in ("WIN", "LOSE") and panel.analysis is not None
     game, shown = tab.game_and_position()
@@ -135,7 +136,7 @@ def test_nim_misere_differs_from_normal_where_bouton_says_so(qtbot):
     assert panel.outcome_text() == "WIN"  # normal: nim-sum 1
     click_rule(qtbot, tab, MISERE)
     assert panel.outcome_text() == "LOSE" and panel.move_rows() == []
-    assert "misère Nim (Bouton)" in panel.theory.text() and "odd" in panel.theory.text()
+    assert "misère Nim (Bouton)" in panel.theory_text() and "odd" in panel.theory_text()
     assert "1^031" in panel.table.toPlainText()  # each heap's genus
     setter(tab, (0,))
     settle(tab)
@@ -230,3 +231,18 @@ def test_the_computer_plays_a_winning_misere_move(qtbot, window, key):
     assert "misère" in panel.status.text() or "Game over" in panel.status.text()
     qtbot.mouseClick(panel.start_button, L)
     assert not panel.playing and tab.play_rule == MISERE
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_every_heap_tab_reads_whole_under_misere(qtbot, window, size):
+    from layout_audit import problems
+    from test_window_layout import click_tab, resized
+
+    resized(qtbot, window, size)
+    for key in CASES:
+        click_tab(qtbot, window, key)
+        tab = window.tabs.game_tabs[key]
+        click_rule(qtbot, tab, MISERE)
+        click_tab(qtbot, window, key)
+        assert tab.analysis_panel.misere_shown is not None or tab.analysis_panel.outcome_text() == "?"
+        assert problems(window) == [], key
