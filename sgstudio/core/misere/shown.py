@@ -21,9 +21,10 @@ Examples
 >>> [m.text for m in shown.moves]
 ['heap 3: take 1 -> 1']
 >>> print(shown.table)
-Decided by misère Nim (Bouton): a heap
-exceeds 1: as normal Nim, nim-sum 2: the
-player to move wins.
+Decided by misère Nim (Bouton):
+a heap exceeds 1: as normal Nim,
+nim-sum 2: the player to move
+wins.
 <BLANKLINE>
 heap  value  genus
 1         1  1^031
@@ -54,7 +55,7 @@ METHODS = {
 }
 """The theory behind each :attr:`MisereAnalysis.method`, in the panel's words."""
 WINS = "leaves a misère loss"
-REASON_WIDTH = 40
+REASON_WIDTH = 32
 """The theory's reason heads the table, wrapped to this many characters."""
 """Why a winning move wins, in a row of the winning moves."""
 
