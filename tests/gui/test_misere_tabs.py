@@ -246,3 +246,23 @@ def test_every_heap_tab_reads_whole_under_misere(qtbot, window, size):
         click_tab(qtbot, window, key)
         assert tab.analysis_panel.misere_shown is not None or tab.analysis_panel.outcome_text() == "?"
         assert problems(window) == [], key
+
+
+def test_a_search_past_its_bound_says_so_and_play_is_refused(qtbot, window):
+    window.tabs.show_tab("splitnim")
+    tab = window.tabs.game_tabs["splitnim"]
+    tab.misere.limit = 300  # a tiny bound: these heaps need more canonical forms
+    set_splitnim(tab, (9, 8))
+    settle(tab)
+    click_rule(qtbot, tab, MISERE)
+    panel = tab.analysis_panel
+    assert panel.outcome_text() == "?" and panel.misere_shown is None and panel.move_rows() == []
+    assert "stopped at its bound" in panel.verdict.text() and "300" in panel.verdict.text()
+    qtbot.mouseClick(window.play.start_button, L)
+    assert not window.play.playing and "Cannot play this position" in window.play.status.text() + \
+        window.statusBar().currentMessage()
+    tab.misere.limit = 100_000
+    set_splitnim(tab, (2, 1))
+    settle(tab)
+    wins, winning = misere_oracle(tab.game_and_position()[0])
+    assert panel.outcome_text() == ("WIN" if wins((2, 1)) else "LOSE")
