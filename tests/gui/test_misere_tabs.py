@@ -267,3 +267,19 @@ def test_a_search_past_its_bound_says_so_and_play_is_refused(qtbot, window):
     wins, winning = misere_oracle(tab.game_and_position()[0])
     assert panel.outcome_text() == ("WIN" if wins((2, 1)) else "LOSE")
     assert sorted(map(repr, panel.move_rows())) == sorted(map(repr, winning((2, 1))))
+
+
+def test_a_long_misere_search_runs_in_the_background_and_cancel_stops_it(qtbot):
+    tab, setter, _ = made(qtbot, "splitnim")
+    setter(tab, (13, 9, 7))  # wild heaps: a long search (it reaches the default bound)
+    settle(tab)
+    click = tab.analysis_panel.rule_choice.buttons[MISERE]
+    qtbot.mouseClick(click, L, pos=click.rect().center())  # returns at once: the search runs behind
+    panel = tab.analysis_panel
+    assert tab.play_rule == MISERE and tab.work.running("misere")
+    assert panel.outcome_text() == "…" and "analysing" in panel.verdict.text()
+    assert panel.misere_progress.isVisible()
+    qtbot.mouseClick(panel.misere_progress.cancel_button, L)
+    settle(tab)
+    assert not tab.work.running("misere") and not panel.misere_progress.isVisible()
+    assert panel.outcome_text() == "?" and "cancelled" in panel.verdict.text()
