@@ -49,7 +49,7 @@ class RetroMisereGame:
     def __init__(self, inner: Any, limit: int | None = None, component_moves: bool = False) -> None:
         self.inner, self.component_moves = inner, component_moves
         self.limit = retro.DEFAULT_LIMIT if limit is None else limit  # None: the module's bound
-        self.may_draw = bool(getattr(inner, "may_draw", True))
+        self.may_draw = bool(getattr(inner, "may_draw", False))
         self._table: MisereTable | None = None
 
     def __getattr__(self, name: str) -> Any:  # moves, their text and JSON: the game's own
