@@ -80,9 +80,21 @@ class FormsMisereGame:
         """The genus ``g^(g0 g1 ...)`` of one part alone (a token's vertex)."""
         return str(self.genera.of(self.search.part_form(self.inner, part)))
 
-    def analysis(self, position: Any, max_moves: int | None = None) -> MisereAnalysis:
-        """Who wins in misère play, which theory decided, why, and every winning move ``(0, move)``."""
-        position = tuple(position)
+    def analysis(self, position: Any, max_moves: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> MisereAnalysis:
+        """Who wins in misère play, which theory decided, why, and every winning move ``(0, move)``
+        (``progress(done, limit)`` hears the search, and may raise to cancel)."""
+        self.search.progress = progress
+        try:
+            return self._analysis(tuple(position), max_moves)
+        finally:
+            self.search.progress = None
+
+    def genera_of(self, position: Any) -> list[str]:
+        """The genus of each part of ``position``."""
+        return [self.genus(p) for p in position]
+
+    def _analysis(self, position: tuple, max_moves: int | None) -> MisereAnalysis:
         forms = [self.search.part_form(self.inner, p) for p in position]
         texts = [str(self.genera.of(f)) for f in forms]
         outcome = self.outcome(position)
@@ -94,12 +106,14 @@ class FormsMisereGame:
             g = 0
             for base, _ in pairs:
                 g ^= base
-            rule = (f"every {parts} is fickle (genus 0^120 or 1^031): as misère Nim on heaps of 0 and 1, the "
-                    f"player to move wins iff the nim-sum {g} is 0" if fickle else
-                    f"some {parts} is firm: as normal Nim, the player to move wins iff the nim-sum {g} is not 0")
+            rule = (f"every {parts} is fickle (genus 0^120 or 1^031): as misère Nim on heaps of 0 and 1, "
+                    f"the player to move wins iff the nim-sum {g} is 0" if fickle else
+                    f"some {parts} is firm: as normal Nim, the player to move wins iff the nim-sum {g} is "
+                    "not 0")
             assert tame_sum_wins(pairs) == (outcome is Outcome.WIN)
             return MisereAnalysis(outcome, "genus theory", f"every {parts} is tame: {rule}", moves,
                                   {"genus": texts})
         return MisereAnalysis(outcome, "misère search",
-                              f"not every {parts} is tame, so no theorem decides: a whole-position search over "
-                              f"{len(self.search.forms):,} canonical misère forms", moves, {"genus": texts})
+                              f"not every {parts} is tame, so no theorem decides: a whole-position search "
+                              f"over {len(self.search.forms):,} canonical misère forms", moves,
+                              {"genus": texts})

@@ -52,11 +52,12 @@ _WIN, _LOSE = 1, 2
 class MisereTable:
     """Every position reachable from ``start`` by ``moves``, with its misère outcome and remoteness.
 
-    ``what`` names the positions in the refusal past ``limit`` (``"positions of 3 tokens"``).
+    ``what`` names the positions in the refusal past ``limit`` (``"positions of 3 tokens"``);
+    ``progress(done, limit)`` hears every 4,096 positions found (it may raise to cancel).
     """
 
     def __init__(self, moves: Moves, start: Hashable, limit: int = DEFAULT_LIMIT,
-                 what: str = "positions") -> None:
+                 what: str = "positions", progress: Callable[[int, int], None] | None = None) -> None:
         self.moves = moves
         self.start = start
         index: dict[Hashable, int] = {start: 0}
@@ -74,6 +75,8 @@ class MisereTable:
                             "decides misère play with cycles)")
                     j = index[after] = len(order)
                     order.append(after)
+                    if progress is not None and not j & 4095:
+                        progress(j, limit)
                 heads.append(j)
             begin.append(len(heads))
             i += 1

@@ -31,7 +31,7 @@ A 2-cycle 0 <-> 1 with the exit 1 -> 2 to a dead end, and 3 -> 2. Misère: a tok
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from sgstudio.core.misere import retro
@@ -61,13 +61,15 @@ class RetroMisereGame:
         inner = self.inner
         return [(m, inner.apply(position, m)) for m in inner.legal_moves(position)]
 
-    def table(self, position: Any) -> MisereTable:
-        """The table holding ``position`` (made from it when the last one does not hold it)."""
+    def table(self, position: Any, progress: Callable[[int, int], None] | None = None) -> MisereTable:
+        """The table holding ``position`` (made from it when the last one does not hold it;
+        ``progress(done, limit)`` hears how far, and may raise to cancel)."""
         position = tuple(position)
-        if self._table is None or position not in self._table:
+        table = self._table
+        if table is None or position not in table:
             self._table = None  # the old one's memory goes before the new one's comes
-            self._table = MisereTable(self._moves, position, self.limit, "positions")
-        return self._table
+            table = self._table = MisereTable(self._moves, position, self.limit, "positions", progress)
+        return table
 
     # -- the play protocol ----------------------------------------------------------------------
     def legal_moves(self, position: Any) -> Any:
@@ -103,10 +105,11 @@ class RetroMisereGame:
     def has_move(self, position: Any) -> bool:
         return next(iter(self.inner.legal_moves(position)), None) is not None
 
-    def analysis(self, position: Any, max_moves: int | None = None) -> MisereAnalysis:
+    def analysis(self, position: Any, max_moves: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> MisereAnalysis:
         """The :class:`~sgstudio.core.misere.analysis.MisereAnalysis` of ``position``; winning moves as
         ``(0, move)`` for a game, ``(component, move)`` for a sum (``component_moves``)."""
-        table = self.table(position)
+        table = self.table(position, progress)
         key = tuple(position)
         result = table.outcome(key)
         moves = table.winning_moves(key)[:max_moves]
@@ -114,12 +117,13 @@ class RetroMisereGame:
         shaped = (lambda m: m) if self.component_moves else (lambda m: (0, m))
         left = table.remoteness(key)
         if result is Outcome.DRAW:
-            end = "no side can force a win: play goes on for ever (a draw)"
+            end = "neither side can force a win"
         elif not moves and result is Outcome.WIN:
             end = "the player to move has no move: in misère play that is a win"
         else:
             end = f"the game ends within {left} moves with best play"
-        reason = f"a retrograde analysis of all {len(table):,} positions reachable from here: {end}"
+        reason = (f"all {len(table):,} positions reachable from here, solved back from those without a move: "
+                  f"{end}")
         return MisereAnalysis(result, "retrograde analysis", reason, [shaped(m) for m in moves],
                               {"drawing_moves": [shaped(m) for m in draws], "positions": len(table),
                                "remoteness": left})
