@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sgstudio.core.errors import SGStudioError, one_line
@@ -164,6 +165,8 @@ class GameMisereRunner:
     def _show(self, shown: _Labelled, misere: Any, position: tuple, result: MisereAnalysis, normal: Any,
               has_move: Callable[[], bool] | None) -> None:
         genera = genera_of(misere, position, result)
+        if getattr(misere, "component_moves", False):  # a sum's moves name their component: (i, move)
+            result = replace(result, winning_moves=[(0, tuple(m)) for m in result.winning_moves])
         self.panel.show_misere(misere_view(shown, position, result, normal, genera), has_move)
 
     def play_game(self, game: Any, position: Sequence[Any]) -> Any:

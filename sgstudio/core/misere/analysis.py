@@ -120,8 +120,12 @@ def _tame_moves(parts: Sequence[tuple[Any, Any]], forms: list[int], search: Mise
     for i, (game, position) in enumerate(parts):
         for move in game.legal_moves(position):
             after = search.position_form(game, game.apply(position, move))
-            if genera.tame(after) and not tame_sum_wins([*pairs[:i], (genera.of(after).base,
-                                                        genera.of(after).misere), *pairs[i + 1:]]):
+            if genera.tame(after):
+                lost = not tame_sum_wins([*pairs[:i], (genera.of(after).base, genera.of(after).misere),
+                                          *pairs[i + 1:]])
+            else:  # a move to a wild component: the rule does not judge it, the forms do
+                lost = search.forms.is_p(search.sum_of([*forms[:i], after, *forms[i + 1:]]))
+            if lost:
                 found.append((i, move))
                 if limit is not None and len(found) >= limit:
                     return found
