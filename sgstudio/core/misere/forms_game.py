@@ -33,7 +33,6 @@ from typing import Any
 
 from sgstudio.core.misere.analysis import MisereAnalysis
 from sgstudio.core.misere.genus import Genera
-from sgstudio.core.misere.nim import tame_sum_wins
 from sgstudio.core.misere.search import DEFAULT_LIMIT, MisereSearch
 from sgstudio.core.outcome import Outcome
 
@@ -106,14 +105,15 @@ class FormsMisereGame:
             g = 0
             for base, _ in pairs:
                 g ^= base
-            rule = (f"every {parts} is fickle (genus 0^120 or 1^031): as misère Nim on heaps of 0 and 1, "
-                    f"the player to move wins iff the nim-sum {g} is 0" if fickle else
-                    f"some {parts} is firm: as normal Nim, the player to move wins iff the nim-sum {g} is "
-                    "not 0")
-            assert tame_sum_wins(pairs) == (outcome is Outcome.WIN)
-            return MisereAnalysis(outcome, "genus theory", f"every {parts} is tame: {rule}", moves,
-                                  {"genus": texts})
+            if fickle:
+                rule = (f"every {parts} is tame and fickle (genus 0^120 or 1^031): as misère Nim with heaps "
+                        f"of 0 and 1, the player to move wins iff the nim-sum {g} is 0")
+            else:
+                rule = (f"every {parts} is tame (genus {', '.join(texts)}) and some is firm: as in normal "
+                        f"Nim, the player to move wins iff the nim-sum {g} is not 0")
+            return MisereAnalysis(outcome, "genus theory", rule, moves, {"genus": texts})
+        wild = next(t for f, t in zip(forms, texts, strict=True) if not self.genera.tame(f))
         return MisereAnalysis(outcome, "misère search",
-                              f"not every {parts} is tame, so no theorem decides: a whole-position search "
-                              f"over {len(self.search.forms):,} canonical misère forms", moves,
-                              {"genus": texts})
+                              f"not every {parts} is tame (genus {wild} is wild), so genus theory does not "
+                              f"decide; the canonical misère forms do ({len(self.search.forms):,} made)",
+                              moves, {"genus": texts})

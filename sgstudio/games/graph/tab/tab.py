@@ -116,7 +116,11 @@ class GraphTab(GameTab):
 
     # -- the play rule ----------------------------------------------------------------------------
     def play_rule_changed(self) -> None:
-        """Normal or misère: the Analysis panel shows the position under the new rule."""
+        """Normal or misère: the Analysis panel shows the position under the new rule (the legend
+        says that the canvas's values and colours stay normal play's)."""
+        legend = self.canvas.findChild(LegendWidget)
+        if legend is not None:
+            legend.set_misere(self.is_misere)
         self.analysis_panel.refresh()
 
     def _show_misere(self, model: GameGraph) -> bool:
