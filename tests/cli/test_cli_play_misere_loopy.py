@@ -98,3 +98,73 @@ def test_too_big_a_misere_loopy_position_is_refused(capsys, tmp_path, monkeypatc
     status, out, err = run(capsys, "play", "hdu1524", str(path), "--misere", "--loopy")
     assert status == 2 and out == "" and err.count("\n") == 1
     assert "more than 5 positions are reachable" in err and "too big" in err
+
+
+def mixed_outcomes(successors, tokens, heaps) -> dict:
+    """Misère outcomes of tokens on a graph beside Nim heaps, by the rules (a token steps along an
+    edge, a heap loses one or more), iterated to a fixed point: {(tokens, heaps): WIN/LOSE/DRAW}."""
+    def moves(p):
+        toks, hs = p
+        out = []
+        for i, v in enumerate(toks):
+            out += [(tuple(sorted((*toks[:i], w, *toks[i + 1:]))), hs) for w in successors[v]]
+        for j, h in enumerate(hs):
+            out += [(toks, (*hs[:j], h - t, *hs[j + 1:])) for t in range(1, h + 1)]
+        return out
+
+    graph, todo = {}, [(tuple(sorted(tokens)), tuple(heaps))]
+    while todo:
+        p = todo.pop()
+        if p not in graph:
+            graph[p] = moves(p)
+            todo += graph[p]
+    value = {p: ("WIN" if not out else None) for p, out in graph.items()}
+    changed = True
+    while changed:
+        changed = False
+        for p, out in graph.items():
+            if value[p] is None:
+                if any(value[q] == "LOSE" for q in out):
+                    value[p], changed = "WIN", True
+                elif all(value[q] == "WIN" for q in out):
+                    value[p], changed = "LOSE", True
+    return {p: v or "DRAW" for p, v in value.items()}
+
+
+@given(graphs, st.lists(st.integers(0, 3), min_size=1, max_size=2))
+@settings(max_examples=40, deadline=None)
+def test_sum_misere_of_a_loopy_component_and_nim_heaps(case, heaps):
+    import contextlib
+    import io
+    import tempfile
+    from pathlib import Path
+
+    successors, tokens = case
+    truth = mixed_outcomes(successors, tokens, heaps)
+    start = (tuple(sorted(tokens)), tuple(heaps))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.txt"
+        path.write_text(judge_text(successors, tokens))
+        texts = [f"loopy:{path}:1:{','.join(map(str, tokens))}", *(f"nim:{h}" for h in heaps)]
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer):
+            status = cli.main(["sum", "--misere", "--json", *texts])
+    data = json.loads(buffer.getvalue())
+    assert status == 0 and data["outcome"] == truth[start]
+    got = set()
+    for m in data["winning_moves"]:
+        toks, hs = start
+        if m["component"] == 1:
+            got.add((after(toks, (m["move"]["from"], m["move"]["to"])), hs))
+        else:
+            j = m["component"] - 2
+            got.add((toks, (*hs[:j], hs[j] - m["move"]["take"], *hs[j + 1:])))
+    assert len(got) == len(data["winning_moves"])  # each move once
+    every = set()
+    toks, hs = start
+    for v in set(toks):
+        every |= {(after(toks, (v, w)), hs) for w in successors[v]}
+    for j, h in enumerate(hs):
+        every |= {(toks, (*hs[:j], h - t, *hs[j + 1:])) for t in range(1, h + 1)}
+    assert got == {q for q in every if truth[q] == "LOSE"}
+    assert data["method"] == "retrograde analysis"

@@ -9,7 +9,8 @@ of its position: a list of components ``(game, position)`` (or objects with ``.g
    (:mod:`sgstudio.games.takebreak.quotient`) for heaps of one code; a decider answers None where
    it does not apply;
 2. tokens on graphs (with or without cycles): a retrograde analysis of the whole position
-   (:mod:`.loopy`: WIN, LOSE or DRAW);
+   (:mod:`.loopy`: WIN, LOSE or DRAW); a sum with a component whose play may never end, with
+   others: the same of the whole sum (:mod:`.retro_game`);
 3. genus theory: when every component's canonical form is tame, the sum is decided like misère Nim
    (:func:`~.nim.tame_sum_wins`);
 4. otherwise the whole-position search over canonical misère forms (:mod:`.search`), bounded.
@@ -94,6 +95,11 @@ def analyse_misere(components: Sequence[Any], options: Options | None = None) ->
             return found
     if parts and all(hasattr(g, "successors") for g, _ in parts):
         return _graphs(parts, options)
+    if any(getattr(g, "may_draw", False) for g, _ in parts):  # play may never end: no forms, no genus
+        from sgstudio.core.misere.retro_game import Parts, RetroMisereGame
+
+        whole = RetroMisereGame(Parts([g for g, _ in parts]), component_moves=True)
+        return whole.analysis(tuple(p for _, p in parts), options.max_moves, options.progress)
     search = options.search or MisereSearch(options.limit, options.progress, options.cancel)
     forms = [search.position_form(g, p) for g, p in parts]
     genera = Genera(search.forms)

@@ -41,6 +41,36 @@ from sgstudio.core.outcome import Outcome
 from sgstudio.core.play.decision import MAX_CANDIDATES, Decision
 
 
+class Parts:
+    """The sum of components of these games as one game of the play protocol: a position is the
+    tuple of the components' positions, a move ``(i, move)`` a move of component i. For a sum whose
+    play may never end (a component on a graph with cycles), analysed whole by
+    :class:`RetroMisereGame`.
+
+    >>> from sgstudio.games.graph.loopy.game import LoopyGame
+    >>> from sgstudio.games.nim.game import NimGame
+    >>> game = Parts([LoopyGame.from_edges(2, [(0, 1), (1, 0)]), NimGame()])
+    >>> game.legal_moves(((0,), (1,))), game.apply(((0,), (1,)), (1, (0, 1)))
+    ([(0, (0, 1)), (1, (0, 1))], ((0,), (0,)))
+    """
+
+    may_draw = True
+
+    def __init__(self, games: Any) -> None:
+        self.games = tuple(games)
+
+    def legal_moves(self, position: Any) -> list[tuple[int, Any]]:
+        pairs = enumerate(zip(self.games, position, strict=True))
+        return [(i, m) for i, (g, p) in pairs for m in g.legal_moves(p)]
+
+    def apply(self, position: Any, move: tuple[int, Any]) -> tuple:
+        i, m = move
+        return (*position[:i], self.games[i].apply(position[i], m), *position[i + 1:])
+
+    def value(self, position: Any) -> None:
+        return None
+
+
 class RetroMisereGame:
     """``inner`` played misère, analysed by retrograde analysis of whole positions (see module)."""
 
