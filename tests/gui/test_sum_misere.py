@@ -5,6 +5,7 @@ the words that say what decides, and the Play panel's computer under misère."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
@@ -149,3 +150,20 @@ def test_the_computer_plays_a_sum_misere(qtbot, window, monkeypatch):
             assert table[r.after] == "LOSE", r  # the winner always leaves a misère loss
     assert s.winner == (1 if table[start] == "WIN" else 2) == s.predicted_winner
     assert s.winner != s.history[-1].player  # misère: the last mover lost
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+def test_the_misere_tabs_stay_whole(qtbot, window, size):
+    """The Graph, Sum and Your game tabs under misère at both window sizes: every text read whole,
+    every control in reach (the layout audit of tests/gui/test_window_layout.py)."""
+    from layout_audit import problems
+    from test_window_layout import click_tab, resized
+
+    resized(qtbot, window, size)
+    for key in ("graph", "sum", "custom"):
+        click_tab(qtbot, window, key)
+        tab = window.tabs.game_tabs[key]
+        tab.analysis_panel.rule_choice.buttons["misere"].click()
+        assert tab.is_misere and tab.settle()
+        qtbot.wait(30)
+        assert problems(window) == [], (key, problems(window))
