@@ -124,7 +124,7 @@ def test_a_subtraction_game_played_misere(qtbot, tab, n):
     assert panel.outcome_text() == ("WIN" if subtract_misere_wins(n) else "LOSE")
     expected = sorted((str(n - k),) for k in (1, 3, 4) if k <= n and not subtract_misere_wins(n - k))
     assert targets(tab) == expected
-    assert panel.theory.text().startswith("Decided by ")
+    assert panel.theory_text().startswith("Decided by ")
     assert tab.answers.value.text().startswith("Value in normal play: ")
 
 
@@ -166,7 +166,7 @@ def test_the_choice_is_one_undo_step_and_is_saved(qtbot, tab):
     assert state["play_rule"] == "misere" and state["code"] == SUBTRACT
     tab.check_saved_state(state)
     tab.undo_stack.undo()
-    assert not tab.is_misere and panel.outcome_text() == normal and panel.theory.isHidden()
+    assert not tab.is_misere and panel.outcome_text() == normal and panel.misere_shown is None
     other = CustomTab()
     qtbot.addWidget(other)
     other.load_saved_state(state)

@@ -44,7 +44,7 @@ def assert_shows_the_rules(tab: GraphTab, successors, tokens: tuple[int, ...]) -
     assert panel.outcome_text() == oracle(tokens)
     every = {(v, w) for v in set(tokens) for w in successors[v]}
     assert set(panel.move_rows()) == {m for m in every if oracle(left(tokens, m)) == "LOSE"}
-    assert not panel.theory.isHidden() and panel.theory.text().startswith("Decided by ")
+    assert panel.theory_text().startswith("Decided by ")
     assert "not what decides" in panel.table.toPlainText()
 
 
@@ -102,7 +102,7 @@ def test_a_draw_and_a_move_made_on_the_canvas_follow_the_rule(qtbot):
     tab = misere_tab(qtbot, model)
     panel = tab.analysis_panel
     assert panel.outcome_text() == "DRAW" and "a draw" in panel.verdict.text()
-    assert "neither side can force a win" in panel.theory.text()
+    assert "neither side can force a win" in panel.theory_text()
     assert panel.move_rows() == [] and "nobody can force a win" in panel.moves.item(0).text()
     model.remove_token(0)
     model.add_token(3)
@@ -131,9 +131,9 @@ def test_the_choice_is_one_undo_step_and_normal_play_comes_back(qtbot):
     assert tab.settle() and panel.outcome_text() == "LOSE" and panel.move_rows() == []
     tab.undo_stack.undo()
     assert tab.play_rule == "normal" and panel.rule_choice.rule() == "normal"
-    assert panel.outcome_text() == "WIN" and panel.move_rows() == [(1, 2)] and panel.theory.isHidden()
+    assert panel.outcome_text() == "WIN" and panel.move_rows() == [(1, 2)] and panel.misere_shown is None
     tab.undo_stack.redo()
-    assert tab.settle() and panel.outcome_text() == "LOSE" and not panel.theory.isHidden()
+    assert tab.settle() and panel.outcome_text() == "LOSE" and panel.misere_shown is not None
 
 
 def test_misere_is_saved_and_reopened_with_the_graph(qtbot, window, dialogs, tmp_path):

@@ -15,12 +15,17 @@ Examples
 >>> result = analyse_misere([(game, heaps)])
 >>> shown = misere_view(game, heaps, result, game.analyse(heaps), part_genera(game, heaps, result))
 >>> shown.verdict
-'Misère play (the player who makes the last move loses): the player to move wins.'
+'Misère: the player to move wins.'
 >>> shown.theory
 'Decided by misère Nim (Bouton): a heap exceeds 1: as normal Nim, nim-sum 2: the player to move wins.'
 >>> [m.text for m in shown.moves]
 ['heap 3: take 1 -> 1']
 >>> print(shown.table)
+Decided by misère Nim (Bouton):
+a heap exceeds 1: as normal Nim,
+nim-sum 2: the player to move
+wins.
+<BLANKLINE>
 heap  value  genus
 1         1  1^031
 2         1  1^031
@@ -31,6 +36,7 @@ nim-sum (normal)    2  — not what decides
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +44,6 @@ from typing import Any
 from sgstudio.core.analysis import MAX_MOVES, Analysis, WinningMove
 from sgstudio.core.misere.analysis import MisereAnalysis
 from sgstudio.core.misere.genus import Genera, Genus
-from sgstudio.core.misere.rule import MEANING, MISERE
 from sgstudio.core.outcome import Outcome
 
 METHODS = {
@@ -49,7 +54,9 @@ METHODS = {
     "retrograde analysis": "a retrograde analysis of the whole position",
 }
 """The theory behind each :attr:`MisereAnalysis.method`, in the panel's words."""
-WINS = "the opponent is left a misère loss"
+WINS = "leaves a misère loss"
+REASON_WIDTH = 32
+"""The theory's reason heads the table, wrapped to this many characters."""
 """Why a winning move wins, in a row of the winning moves."""
 
 
@@ -132,8 +139,8 @@ def misere_view(game: Any, position: Sequence[Any], result: MisereAnalysis, norm
     the play protocol: its ``move_text`` writes the moves); ``normal`` its normal-play analysis (the
     parts' names and values), ``genera`` each part's genus where known."""
     who = ("the player to move wins" if result.outcome is Outcome.WIN else "the player to move loses"
-           if result.outcome is Outcome.LOSE else "neither player can force a win: a draw")
-    verdict = f"Misère play ({MEANING[MISERE]}): {who}."
+           if result.outcome is Outcome.LOSE else "nobody can force a win: a draw")
+    verdict = f"Misère: {who}."
     theory = f"Decided by {METHODS.get(result.method, result.method)}: {result.reason}."
     if "quotient" in result.details:
         theory += f" Q = {result.details['quotient']}."
@@ -143,5 +150,6 @@ def misere_view(game: Any, position: Sequence[Any], result: MisereAnalysis, norm
     for entry in result.winning_moves[:MAX_MOVES]:
         move = entry[1]
         moves.append(WinningMove(tuple(move), game.move_text(move, position), WINS))
-    return MisereShown(result.outcome, result.method, verdict, theory, misere_table(normal, genera),
+    table = "\n".join([*textwrap.wrap(theory, REASON_WIDTH), "", misere_table(normal, genera)])
+    return MisereShown(result.outcome, result.method, verdict, theory, table,
                        tuple(moves), len(result.winning_moves), dict(result.details))

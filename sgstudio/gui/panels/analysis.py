@@ -28,6 +28,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QFrame,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -60,7 +61,7 @@ MISERE_STUCK = ("Misère play: the player to move has no move left and wins (the
                 "move).")
 MISERE_NO_MOVE = "No winning move: every move leaves the opponent a misère win."
 TABLE_TITLE = "Nim-sum (XOR of the values)"
-MISERE_TITLE = "Misère: what decides (the nim-sum alone does not)"
+MISERE_TITLE = "What decides misère play"
 
 
 def short(label: str, width: int = 10) -> str:
@@ -259,15 +260,17 @@ class AnalysisPanel(QWidget):
         self.layout_.setSpacing(4)  # the parts stack in little room (a tab at 1024x700 with the Play dock)
         self.rule_choice = PlayRuleChoice(self) if rule_choice else None
         self.misere_progress = TaskProgress(self)  # a misère search (hidden when idle)
-        if self.rule_choice is not None:
-            self.layout_.addWidget(self.rule_choice)
         self.layout_.addWidget(self.misere_progress)
-        self.layout_.addWidget(self.outcome)
+        if self.rule_choice is not None:  # beside the banner: the panel is no taller for it
+            top = QHBoxLayout()
+            top.setSpacing(6)
+            top.addWidget(self.outcome, 1)
+            top.addWidget(self.rule_choice)
+            self.layout_.addLayout(top)
+        else:
+            self.layout_.addWidget(self.outcome)
         self.layout_.addWidget(self.verdict)
-        self.theory = FittedLabel("", self, lines=3)  # misère: which theory decided, and why
-        self.theory.setObjectName("misere_theory")
-        self.theory.hide()
-        self.table_box = _tight(group_box(TABLE_TITLE, self.theory, self.table))
+        self.table_box = _tight(group_box(TABLE_TITLE, self.table))
         self.layout_.addWidget(self.table_box, 0 if fit_rows else 2)
         self.moves_box = _tight(group_box("Winning moves", self.moves, self.more))
         self.moves.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 8)
@@ -305,7 +308,6 @@ class AnalysisPanel(QWidget):
 
     def _normal_view(self) -> None:
         self.misere_shown = None
-        self.theory.hide()
 
     def show_misere(self, shown: MisereShown, has_move: Callable[[], bool] | None = None) -> None:
         """Show a misère analysis (:func:`sgstudio.core.misere.shown.misere_view`): the outcome, who
@@ -315,9 +317,9 @@ class AnalysisPanel(QWidget):
         self._stuck = False
         stuck = shown.outcome is Outcome.WIN and not shown.moves and has_move is not None and not has_move()
         self.outcome.set_outcome(shown.outcome)
-        self.verdict.setText(MISERE_STUCK if stuck else shown.verdict)
-        self.theory.setText(shown.theory)
-        self.theory.show()
+        # two lines as in normal play (nothing moves): who wins and the theory; the whole reason heads
+        # the table (and is the tooltip when cut)
+        self.verdict.setText(f"{MISERE_STUCK if stuck else shown.verdict} {shown.theory}")
         self.table_box.setTitle(MISERE_TITLE)
         self.table.setPlainText(shown.table)
         self.moves.clear()
@@ -414,6 +416,10 @@ class AnalysisPanel(QWidget):
     def move_rows(self) -> list[tuple]:
         """The winning moves as shown, in order."""
         return self.moves.moves()
+
+    def theory_text(self) -> str:
+        """Under misère, which theory decided and why (empty in normal play)."""
+        return self.misere_shown.theory if self.misere_shown is not None else ""
 
     def move_texts(self) -> list[str]:
         """The rows of the winning moves as shown."""

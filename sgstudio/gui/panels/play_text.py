@@ -67,6 +67,8 @@ def last_text(s: PlaySession, label: Callable[[int], str]) -> str:
     move = s.game.move_text(r.move, r.before, label)
     why = r.reason if r.by_person else f"because {r.reason}"
     who = player_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)  # who made it
+    if getattr(s.game, "misere", False):  # the nim-sum does not decide misère play
+        return f"Move {s.index}: {who} played {move}, {why}."
     return f"Move {s.index}: {who} played {move}, nim-sum {r.value_before} → {r.value_after}, {why}."
 
 

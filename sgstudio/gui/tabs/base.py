@@ -324,6 +324,12 @@ class GameTab(QWidget):
         self.rule_choice.show_rule(self.play_rule)
         self.misere = MisereRunner(self, panel)
 
+    def rule_game_identity(self, game: Any) -> Any:
+        """What makes two of the tab's games the same for the misère cache (the rules, by value):
+        the object itself by default; a tab that makes a new game object for each position
+        overrides it (split-nim: its number of parts)."""
+        return id(game)
+
     @property
     def is_misere(self) -> bool:
         """Whether the tab plays misère (the last move loses)."""

@@ -146,10 +146,6 @@ class GraphTab(GameTab):
         row = QHBoxLayout()
         row.setContentsMargins(6, 2, 6, 0)
         row.addWidget(self.loopy_box)
-        row.addSpacing(24)
-        # the Normal / Misère choice of the Analysis panel sits here, beside the other rule of the
-        # game: the panel's dock keeps its height for the analysis (and fits beside other docks)
-        row.addWidget(self.analysis_panel.rule_choice)
         row.addStretch(1)
         return row
 
