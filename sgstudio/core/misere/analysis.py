@@ -48,6 +48,9 @@ DECIDERS: list[str] = [
     "sgstudio.games.takebreak.quotient.decide:decide",
 ]
 """``module:function`` of each decider: ``function(components, options) -> MisereAnalysis | None``."""
+LOOPY_SUMS = "sgstudio.core.misere.retro_game:whole_sum"
+"""``module:function`` that analyses a sum with a component whose play may never end (loaded by name:
+that module builds on this one)."""
 
 
 @dataclass(frozen=True)
@@ -95,11 +98,9 @@ def analyse_misere(components: Sequence[Any], options: Options | None = None) ->
             return found
     if parts and all(hasattr(g, "successors") for g, _ in parts):
         return _graphs(parts, options)
-    if any(getattr(g, "may_draw", False) for g, _ in parts):  # play may never end: no forms, no genus
-        from sgstudio.core.misere.retro_game import Parts, RetroMisereGame
-
-        whole = RetroMisereGame(Parts([g for g, _ in parts]), component_moves=True)
-        return whole.analysis(tuple(p for _, p in parts), options.max_moves, options.progress)
+    whole = _load(LOOPY_SUMS) if any(getattr(g, "may_draw", False) for g, _ in parts) else None
+    if whole is not None:  # play may never end: no canonical forms, no genus
+        return whole(parts, options)
     search = options.search or MisereSearch(options.limit, options.progress, options.cancel)
     forms = [search.position_form(g, p) for g, p in parts]
     genera = Genera(search.forms)

@@ -71,6 +71,14 @@ class Parts:
         return None
 
 
+def whole_sum(parts: Any, options: Any) -> MisereAnalysis:
+    """The misère analysis of the sum of ``parts`` (``(game, position)`` each), one of which may go on
+    for ever, by a retrograde analysis of the whole sum (``options``: those of
+    :func:`~sgstudio.core.misere.analysis.analyse_misere`); winning moves ``(component, move)``."""
+    whole = RetroMisereGame(Parts([g for g, _ in parts]), component_moves=True)
+    return whole.analysis(tuple(p for _, p in parts), options.max_moves, options.progress)
+
+
 class RetroMisereGame:
     """``inner`` played misère, analysed by retrograde analysis of whole positions (see module)."""
 
