@@ -21,15 +21,15 @@ Examples
 >>> [m.text for m in shown.moves]
 ['heap 3: take 1 -> 1']
 >>> print(shown.table)
-Decided by misère Nim (Bouton):
-a heap exceeds 1: as normal Nim,
-nim-sum 2: the player to move
-wins.
-<BLANKLINE>
 heap  value  genus
 1         1  1^031
 2         1  1^031
 3         2   2^20
+<BLANKLINE>
+Decided by misère Nim (Bouton):
+a heap exceeds 1: as normal Nim,
+nim-sum 2: the player to move
+wins.
 ------------------
 nim-sum (normal)    2  — not what decides
 """
@@ -56,7 +56,7 @@ METHODS = {
 """The theory behind each :attr:`MisereAnalysis.method`, in the panel's words."""
 WINS = "leaves a misère loss"
 REASON_WIDTH = 32
-"""The theory's reason heads the table, wrapped to this many characters."""
+"""The theory's reason follows the parts in the table, wrapped to this many characters."""
 """Why a winning move wins, in a row of the winning moves."""
 
 
@@ -150,6 +150,7 @@ def misere_view(game: Any, position: Sequence[Any], result: MisereAnalysis, norm
     for entry in result.winning_moves[:MAX_MOVES]:
         move = entry[1]
         moves.append(WinningMove(tuple(move), game.move_text(move, position), WINS))
-    table = "\n".join([*textwrap.wrap(theory, REASON_WIDTH), "", misere_table(normal, genera)])
+    parts = misere_table(normal, genera).split("\n")  # the reason under the parts, above the nim-sum
+    table = "\n".join([*parts[:-2], "", *textwrap.wrap(theory, REASON_WIDTH), *parts[-2:]])
     return MisereShown(result.outcome, result.method, verdict, theory, table,
                        tuple(moves), len(result.winning_moves), dict(result.details))

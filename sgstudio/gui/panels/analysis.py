@@ -317,8 +317,8 @@ class AnalysisPanel(QWidget):
         self._stuck = False
         stuck = shown.outcome is Outcome.WIN and not shown.moves and has_move is not None and not has_move()
         self.outcome.set_outcome(shown.outcome)
-        # two lines as in normal play (nothing moves): who wins and the theory; the whole reason heads
-        # the table (and is the tooltip when cut)
+        # two lines as in normal play (nothing moves): who wins and the theory; the whole reason is in
+        # the table, under the parts (and the tooltip when cut)
         self.verdict.setText(f"{MISERE_STUCK if stuck else shown.verdict} {shown.theory}")
         self.table_box.setTitle(MISERE_TITLE)
         self.table.setPlainText(shown.table)
