@@ -53,11 +53,18 @@ def rows_analysis(game: Any, heaps: Sequence[int]) -> Any:
 
 
 def misere_of(game: Any, is_sum: bool) -> Any:
-    """``game`` played misère (a game already misère stays as it is)."""
+    """``game`` played misère (a game already misère stays as it is). A game whose play may never
+    end (tokens on a graph with cycles, a sum with such a component) is analysed by a retrograde
+    analysis of whole positions (:class:`~sgstudio.core.misere.retro_game.RetroMisereGame`: WIN, LOSE
+    or DRAW; too many positions are refused)."""
     from sgstudio.core.misere.play import MisereGame
 
     if getattr(game, "misere", False):
         return game
+    if getattr(game, "may_draw", False):
+        from sgstudio.core.misere.retro_game import RetroMisereGame
+
+        return RetroMisereGame(game, component_moves=is_sum)
     return MisereGame.of_sum(game) if is_sum else MisereGame.of(game)
 
 

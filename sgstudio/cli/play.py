@@ -29,7 +29,11 @@ moves (progress moves), keeps the draw from a drawn one (:mod:`sgstudio.core.pla
 ends when no move remains (the last mover wins), when a drawn position repeats (``draw: the position
 after move 4 repeats the position after move 2, and neither side can win``; JSON ``"winner": null,
 "draw": true, "repeated": {"first": 2, "again": 4}``), or at ``--max-moves``; a value that is ∞
-is written ``value ∞{0,2}`` (in JSON the text ``"∞{0,2}"``).
+is written ``value ∞{0,2}`` (in JSON the text ``"∞{0,2}"``). With ``--misere`` too, the loopy game is
+played misère (the last mover loses): outcomes, winning and drawing moves come from a retrograde
+analysis of every position the tokens can reach (:mod:`sgstudio.core.misere.retro_game`), the winner
+always making progress; the values printed are the normal-play ones, for reference; more positions
+than its bound: one line on stderr, exit status 2, never a guess.
 
 ``sgstudio play sum COMPONENT...``: the line from a sum of positions of different games, the
 components written exactly as for ``sgstudio sum`` (:mod:`sgstudio.cli.sum`); each move names its
@@ -204,9 +208,6 @@ def run(args: argparse.Namespace) -> int:
     if args.loopy and args.format != "hdu1524":
         raise cli.UsageError(f"sgstudio: play: --loopy applies to hdu1524 only, not {args.format} "
                              "(see sgstudio play --help)")
-    if args.misere and args.loopy:
-        raise cli.UsageError("sgstudio: play: --misere does not combine with --loopy yet (sgstudio sum "
-                             "--misere loopy:FILE:CASE:V,... analyses a loopy position in misère play)")
     if args.format == "sum" and (args.case, args.query) != (None, None):
         raise cli.UsageError("sgstudio: play: --case and --query pick a position of a judge FILE, not "
                              "of a sum (see sgstudio play --help)")

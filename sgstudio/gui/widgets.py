@@ -43,12 +43,16 @@ def set_text(members: Sequence[int], shown: int = SET_SHOWN) -> str:
 
 
 def tip_text(text: str, width: int = 100) -> str:
-    """``text`` with its long lines broken, so that a tooltip of it is never wider than the screen.
+    """``text`` with its long lines broken, so that a tooltip of it is never wider than the screen;
+    never at a hyphen (the tooltip keeps every word of the text whole).
 
     >>> tip_text("a " * 60).count("\\n")
     1
+    >>> tip_text("whole-position " * 8).count("whole-\\n")
+    0
     """
-    return "\n".join(textwrap.fill(line, width) if line else "" for line in text.split("\n"))
+    return "\n".join(textwrap.fill(line, width, break_on_hyphens=False) if line else ""
+                     for line in text.split("\n"))
 
 
 def fitted_lines(text: str, font: QFont, width: int, lines: int) -> list[str]:

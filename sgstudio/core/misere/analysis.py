@@ -9,7 +9,8 @@ of its position: a list of components ``(game, position)`` (or objects with ``.g
    (:mod:`sgstudio.games.takebreak.quotient`) for heaps of one code; a decider answers None where
    it does not apply;
 2. tokens on graphs (with or without cycles): a retrograde analysis of the whole position
-   (:mod:`.loopy`: WIN, LOSE or DRAW);
+   (:mod:`.loopy`: WIN, LOSE or DRAW); a sum with a component whose play may never end, with
+   others: the same of the whole sum (:mod:`.retro_game`);
 3. genus theory: when every component's canonical form is tame, the sum is decided like misère Nim
    (:func:`~.nim.tame_sum_wins`);
 4. otherwise the whole-position search over canonical misère forms (:mod:`.search`), bounded.
@@ -47,6 +48,9 @@ DECIDERS: list[str] = [
     "sgstudio.games.takebreak.quotient.decide:decide",
 ]
 """``module:function`` of each decider: ``function(components, options) -> MisereAnalysis | None``."""
+LOOPY_SUMS = "sgstudio.core.misere.retro_game:whole_sum"
+"""``module:function`` that analyses a sum with a component whose play may never end (loaded by name:
+that module builds on this one)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,9 @@ def analyse_misere(components: Sequence[Any], options: Options | None = None) ->
             return found
     if parts and all(hasattr(g, "successors") for g, _ in parts):
         return _graphs(parts, options)
+    whole = _load(LOOPY_SUMS) if any(getattr(g, "may_draw", False) for g, _ in parts) else None
+    if whole is not None:  # play may never end: no canonical forms, no genus
+        return whole(parts, options)
     search = options.search or MisereSearch(options.limit, options.progress, options.cancel)
     forms = [search.position_form(g, p) for g, p in parts]
     genera = Genera(search.forms)
@@ -120,8 +127,12 @@ def _tame_moves(parts: Sequence[tuple[Any, Any]], forms: list[int], search: Mise
     for i, (game, position) in enumerate(parts):
         for move in game.legal_moves(position):
             after = search.position_form(game, game.apply(position, move))
-            if genera.tame(after) and not tame_sum_wins([*pairs[:i], (genera.of(after).base,
-                                                        genera.of(after).misere), *pairs[i + 1:]]):
+            if genera.tame(after):
+                lost = not tame_sum_wins([*pairs[:i], (genera.of(after).base, genera.of(after).misere),
+                                          *pairs[i + 1:]])
+            else:  # a move to a wild component: the rule does not judge it, the forms do
+                lost = search.forms.is_p(search.sum_of([*forms[:i], after, *forms[i + 1:]]))
+            if lost:
                 found.append((i, move))
                 if limit is not None and len(found) >= limit:
                     return found

@@ -115,6 +115,10 @@ class MisereSearch:
         """The canonical form of a whole position of ``game`` (the sum of its parts)."""
         return self._guard(lambda: self._position(game, position))
 
+    def sum_of(self, forms: Sequence[int]) -> int:
+        """The canonical form of the sum of canonical ``forms`` (within the bound)."""
+        return self._guard(lambda: self.forms.add_all(forms))
+
     def sum_form(self, components: Sequence[Any]) -> int:
         """The canonical form of a sum of components ``(game, position)``."""
         def run() -> int:

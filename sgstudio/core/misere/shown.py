@@ -138,8 +138,9 @@ def misere_view(game: Any, position: Sequence[Any], result: MisereAnalysis, norm
     """What the panel shows of ``result``, the misère analysis of ``position`` of ``game`` (a game of
     the play protocol: its ``move_text`` writes the moves); ``normal`` its normal-play analysis (the
     parts' names and values), ``genera`` each part's genus where known."""
-    who = "wins" if result.outcome is Outcome.WIN else "loses"
-    verdict = f"Misère: the player to move {who}."
+    who = ("the player to move wins" if result.outcome is Outcome.WIN else "the player to move loses"
+           if result.outcome is Outcome.LOSE else "nobody can force a win: a draw")
+    verdict = f"Misère: {who}."
     theory = f"Decided by {METHODS.get(result.method, result.method)}: {result.reason}."
     if "quotient" in result.details:
         theory += f" Q = {result.details['quotient']}."

@@ -46,8 +46,13 @@ def choose_loopy_move(game: Any, position: Hashable, *,
                       max_candidates: int = MAX_CANDIDATES) -> Decision | None:
     """The computer's move from ``position`` with a one-line reason, or None when no move is left.
 
-    ``Decision.replies`` is the opponent's number of winning replies after the move.
+    ``Decision.replies`` is the opponent's number of winning replies after the move. A game with a
+    policy of its own (``game.choose_loopy_move``: misère play, :mod:`sgstudio.core.misere.retro_game`)
+    chooses itself.
     """
+    own = getattr(game, "choose_loopy_move", None)
+    if own is not None:
+        return own(position, max_candidates)
     outcome = game.outcome(position)
     if outcome is Outcome.WIN:
         return _winning(game, position)

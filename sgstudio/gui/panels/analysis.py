@@ -333,7 +333,9 @@ class AnalysisPanel(QWidget):
             self.moves.addItem(item)
         if not shown.moves:
             self._note("No move left: the player to move has won (misère)." if stuck
-                       else MISERE_NO_MOVE if shown.outcome is Outcome.LOSE else "No winning move listed.")
+                       else MISERE_NO_MOVE if shown.outcome is Outcome.LOSE
+                       else NO_MOVE[Outcome.DRAW] if shown.outcome is Outcome.DRAW
+                       else "No winning move listed.")
         if count > len(shown.moves):
             self.set_more(f"… and {count - len(shown.moves):,} more winning moves ({count:,} in all)")
         if self.play_button is not None:

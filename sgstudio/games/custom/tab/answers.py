@@ -62,7 +62,7 @@ class Answers(QWidget):
         self.position = FittedLabel(lines=1)
         self.value = FittedLabel(lines=1)
         self.remoteness = FittedLabel(lines=1)
-        self.panel = AnalysisPanel(banner=22, table_rows=2)  # a token or two: the position's parts
+        self.panel = AnalysisPanel(banner=22, table_rows=2, rule_choice=True)  # a token or two: its parts
         self.panel.move_activated.connect(self.move_chosen)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -80,14 +80,22 @@ class Answers(QWidget):
         self.remoteness.setText("")
         self.panel.show_pending("…", "")
 
-    def show_report(self, report: Report, game: Any, position: tuple, label: Any) -> None:
+    def show_report(self, report: Report, game: Any, position: tuple, label: Any, misere: bool = False
+                    ) -> None:
         """The answers of one position: ``report`` (the engine's), and the analysis of ``game`` at
-        ``position`` (vertices named by ``label``) in the panel; ``game`` a str: why there is none."""
+        ``position`` (vertices named by ``label``) in the panel; ``game`` a str: why there is none.
+        ``misere``: the report's value and remoteness are said to be normal play's, and the panel is
+        left to the tab's misère runner (a str ``game``: no misère verdict, and why)."""
         self.report = report
         self.position.setText(f"{report.game}: {report.text}")
-        self.value.setText(f"Value: {report.value} ({report.outcome})")
-        self.remoteness.setText(f"Remoteness: {far_text(report.remoteness)}")
+        normal = " in normal play" if misere else ""
+        self.value.setText(f"Value{normal}: {report.value} ({report.outcome})")
+        self.remoteness.setText(f"Remoteness{normal}: {far_text(report.remoteness)}")
         self.remoteness.setToolTip("Moves to the end under best play: the winner hurries, the loser delays")
+        if misere:
+            if isinstance(game, str):
+                self.panel.show_pending("?", f"Misère play: no verdict — {game}")
+            return
         if isinstance(game, str):
             moves = ", ".join(text for _, text in report.moves[:8]) or "none"
             self.panel.show_pending(str(report.outcome), f"Winning moves: {moves} ({game})")

@@ -46,6 +46,7 @@ from sgstudio.games.custom.run import RunResult, parse_position, report_of, run_
 from sgstudio.games.custom.state import MAX_LIMIT, MAX_TABLE, CustomState
 from sgstudio.games.custom.tab.answers import Answers, Tables
 from sgstudio.games.custom.tab.editor import CodeEditor
+from sgstudio.gui.misere_games import GameMisereRunner
 from sgstudio.gui.tabs.base import GameTab
 from sgstudio.gui.tasks import TaskCancelled, TaskProgress
 from sgstudio.gui.widgets import banner_over_columns, group_box, message_line
@@ -56,6 +57,17 @@ DEFAULT_SECONDS = 120
 MEMORY_MB = 4096
 UNTRUSTED = ("This document holds Python code, shown read-only: it has not been run. Run it only if you "
              "trust where the document comes from.")
+
+
+def misere_game(game: Any) -> Any:
+    """The explored positions played misère: a retrograde analysis of whole positions when the game
+    has cycles (WIN, LOSE or DRAW; a position with no move is a misère win), else canonical misère
+    forms of the positions (a sum option: the sum of its parts' forms), with genus theory where
+    every part is tame. All from the explored position graph: no user code runs again."""
+    from sgstudio.core.misere.forms_game import FormsMisereGame
+    from sgstudio.core.misere.retro_game import RetroMisereGame
+
+    return RetroMisereGame(game) if getattr(game, "may_draw", False) else FormsMisereGame(game)
 
 
 def name_in(code: str) -> str:
@@ -122,6 +134,7 @@ class CustomTab(GameTab):
 
     key = "custom"
     title = "Your game"
+    play_rules = True
     #: "ask" before a document's code runs; "yes" / "no" answer without asking (screenshots)
     trust = "ask"
     #: the positions reachable from the current one, as a drawing for the Graph tab (a GameGraph), and
@@ -233,6 +246,8 @@ class CustomTab(GameTab):
         self.go_button.clicked.connect(self.go)
         self.answers = Answers()
         self.analysis_panel = self.answers.panel  # the one Analysis panel of every tab
+        self.attach_play_rule(self.analysis_panel)
+        self.misere = GameMisereRunner(self, self.analysis_panel, misere_game)
         self.answers.move_chosen.connect(self._move_chosen)
         pos_row = QHBoxLayout()
         pos_row.addWidget(self.position, 1)
@@ -281,7 +296,10 @@ class CustomTab(GameTab):
                                   "g(x, y) (a game on pairs), show here after a Run.")
             return
         game, position = self._game_of(result)
-        self.answers.show_report(result.report, game, position, self.label)
+        self.answers.show_report(result.report, game, position, self.label, self.is_misere)
+        if self.is_misere and not isinstance(game, str):
+            self.misere.show(game, position, game.analyse(position, label=self.label),
+                             has_move=lambda: game.has_move(position), label=self.label)
         if result.table_error is not None:
             self.tables.show_note(f"No table: {result.table_error.message}")
         elif result.shape == "int" and result.values:

@@ -12,6 +12,8 @@ however many events arrive together. It never edits anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -52,8 +54,12 @@ class GraphAnalysis(AnalysisPanel):
     """The Analysis panel of a game graph: outcome, nim-sum table, winning moves, and the mex of the
     selected vertex (:meth:`set_selection`)."""
 
-    def __init__(self, model: GameGraph | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(parent, fit_rows=True)
+    def __init__(self, model: GameGraph | None = None, parent: QWidget | None = None,
+                 rule_choice: bool = False) -> None:
+        super().__init__(parent, fit_rows=True, rule_choice=rule_choice)
+        #: ``misere_hook(model) -> bool``: shows the model's position under misère play and says True
+        #: (the Graph tab's, when it plays misère); None or False: the normal analysis is shown
+        self.misere_hook: Callable[[GameGraph], bool] | None = None
         self.layout_.setContentsMargins(9, 9, 9, 9)
         self.table_box.setTitle("Nim-sum of the tokens (XOR of their values)")
         # short of room (a small window, the dock shared), the moves give it up before the tokens'
@@ -102,14 +108,16 @@ class GraphAnalysis(AnalysisPanel):
         if self.model is None:
             self.show_pending("", "No game open.")
             self.outcome.clear_outcome()
+        elif self.misere_hook is not None and self.misere_hook(self.model):
+            pass  # misère play: the tab's runner shows it (the theory that decides, not the nim-sum)
         else:
             model = self.model
             self.show_analysis(analyse_graph(model),
                                has_move=lambda: any(model.successors(t) for t in model.tokens()))
             if self.model.loopy:
                 self.set_more(draw_reason(self.model))  # a draw says which token keeps it going
-        self.table_box.setTitle("Values of the tokens (γ; ∞ in a loopy game)" if self.model is not None
-                                and self.model.loopy else "Nim-sum of the tokens (XOR of their values)")
+            self.table_box.setTitle("Values of the tokens (γ; ∞ in a loopy game)" if self.model.loopy
+                                    else "Nim-sum of the tokens (XOR of their values)")
         self._show_why()
 
     def _show_why(self) -> None:

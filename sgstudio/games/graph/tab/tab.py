@@ -25,13 +25,27 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from sgstudio.core.errors import CycleError, format_cycle
+from sgstudio.games.graph.analysis import analyse_graph
 from sgstudio.games.graph.model.graph import GameGraph
 from sgstudio.games.graph.tab.analysis import GraphAnalysis
 from sgstudio.games.graph.tab.canvas import GraphCanvas, animation
 from sgstudio.games.graph.tab.canvas.legend import LegendWidget
 from sgstudio.games.graph.tab.commands import MoveTokenCommand, PlaceTokensCommand, SetLoopyCommand
 from sgstudio.games.graph.tab.play_tool import PlayTool, graph_game, set_tokens, shadow_copy
+from sgstudio.gui.misere_games import GameMisereRunner
 from sgstudio.gui.tabs.base import GameTab
+
+STRUCTURE = ("node_added", "node_removed", "edge_added", "edge_removed", "loopy_changed")
+"""The graph's events that change its game (tokens and labels do not)."""
+
+
+def misere_game(game: Any) -> Any:
+    """The misère game of the graph's token game: a retrograde analysis of whole positions on a
+    graph with cycles (WIN, LOSE or DRAW), canonical misère forms of the tokens on a DAG."""
+    from sgstudio.core.misere.forms_game import FormsMisereGame
+    from sgstudio.core.misere.retro_game import RetroMisereGame
+
+    return RetroMisereGame(game) if getattr(game, "may_draw", False) else FormsMisereGame(game)
 
 
 class GraphTab(GameTab):
@@ -45,12 +59,17 @@ class GraphTab(GameTab):
     can_drag = True
     window_docks = ("analysis", "queries")
     canvas_actions = True
+    play_rules = True
 
     def __init__(self, parent: QWidget | None = None, model: GameGraph | None = None) -> None:
         super().__init__(parent)
         self.canvas = GraphCanvas(GameGraph() if model is None else model, self.undo_stack, self)
         self.undo_stack.indexChanged.connect(self.canvas.stack_moved)  # a fit after Layout is undone
-        self.analysis_panel = GraphAnalysis(self.canvas.model)
+        self._game: Any = None  # the token game of the graph, made again after a change of structure
+        self.analysis_panel = GraphAnalysis(self.canvas.model, rule_choice=True)
+        self.attach_play_rule(self.analysis_panel)
+        self.misere = GameMisereRunner(self, self.analysis_panel, misere_game)
+        self.analysis_panel.misere_hook = self._show_misere
         self.canvas.selection_changed.connect(self.analysis_panel.set_selection)
         self.canvas.status_message.connect(self.status_message)
         self.analysis_panel.move_hovered.connect(self._hovered)
@@ -74,6 +93,7 @@ class GraphTab(GameTab):
 
     def set_model(self, model: GameGraph) -> None:
         """Show a new document's graph (not an undo step: the caller clears the stack)."""
+        self._game = None
         self.canvas.set_model(model)
         self.analysis_panel.set_model(model)
         self.follow_model(model)
@@ -82,9 +102,37 @@ class GraphTab(GameTab):
         """The canvas shows ``model`` now (a document was opened): the loopy check box follows it."""
         if self._followed is not None:
             self._followed.loopy_changed.disconnect(self._show_loopy)
+            for name in STRUCTURE:
+                getattr(self._followed, name).disconnect(self._structure_changed)
         self._followed = model
         model.loopy_changed.connect(self._show_loopy)
+        for name in STRUCTURE:
+            getattr(model, name).connect(self._structure_changed)
+        self._game = None
         self._show_loopy(model.loopy)
+
+    def _structure_changed(self, *_args: object) -> None:
+        self._game = None  # the game of the graph is made again when next asked for
+
+    # -- the play rule ----------------------------------------------------------------------------
+    def play_rule_changed(self) -> None:
+        """Normal or misère: the Analysis panel shows the position under the new rule (the legend
+        says that the canvas's values and colours stay normal play's)."""
+        legend = self.canvas.findChild(LegendWidget)
+        if legend is not None:
+            legend.set_misere(self.is_misere)
+        self.analysis_panel.refresh()
+
+    def _show_misere(self, model: GameGraph) -> bool:
+        """The Analysis panel's misère view of ``model``'s tokens (the document's graph, or the
+        private copy play moves): True when the tab plays misère."""
+        if not self.is_misere:
+            return False
+        game, _ = self.game_and_position()
+        tokens = model.tokens()
+        self.misere.show(game, tuple(tokens), analyse_graph(model),
+                         has_move=lambda: any(model.successors(t) for t in tokens), label=model.label)
+        return True
 
     # -- the loopy mode ---------------------------------------------------------------------------
     def _loopy_row(self) -> QHBoxLayout:
@@ -165,7 +213,11 @@ class GraphTab(GameTab):
 
     # -- play -----------------------------------------------------------------------------------
     def game_and_position(self) -> tuple[Any, tuple[int, ...]]:
-        return graph_game(self.model), tuple(self.model.tokens())
+        """The token game of the graph (one object until the graph's structure changes: its misère
+        analyses are kept by it) and the document's tokens."""
+        if self._game is None:
+            self._game = graph_game(self.model)
+        return self._game, tuple(self.model.tokens())
 
     def begin_play(self) -> None:
         """The Analysis panel follows a private copy whose tokens follow play; dragging moves."""

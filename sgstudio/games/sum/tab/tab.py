@@ -41,15 +41,34 @@ from sgstudio.games.sum.game import Component, SumGame
 from sgstudio.games.sum.position import SumPosition
 from sgstudio.games.sum.tab.starts import STARTS
 from sgstudio.games.sum.text import FORMS, parse_component
+from sgstudio.gui.misere_games import GameMisereRunner
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
 from sgstudio.gui.widgets import group_box, message_line
 
 COLUMNS = ("#", "Game", "Position", "Value")
+THEOREM_TITLE = "Why: the Sprague–Grundy theorem, with these values"
+MISERE_TITLE = "Why: misère play (the last move loses)"
+MISERE_WHY = ("Under misère play the Sprague–Grundy theorem does not decide a sum: components of equal "
+              "values can differ (*1 + *1 is won by the player to move, *2 + *2 lost), so the nim-sum "
+              "of the values (shown for reference) is not the answer. The Analysis panel says which "
+              "theory decides this sum: misère Nim (Bouton) when every component is Nim, the misère "
+              "quotient for heaps of one octal game, genus theory when every component is tame, a "
+              "retrograde analysis when play can go on for ever, else a search of the whole position.")
 TABLE_ROWS = 7  # the table's height in rows (a heading and six components); more scroll
 EMPTY = "No component yet: use Add, or \"Add to sum\" (Edit menu) on any other tab."
 MAX_POSITION_TEXT = 100_000
 """The most characters a typed position may have (read before anything is built)."""
+
+
+def misere_sum(game: SumGame) -> Any:
+    """The sum played misère: a retrograde analysis of whole positions when a component may go on
+    for ever (WIN, LOSE or DRAW), else :func:`~sgstudio.core.misere.analysis.analyse_misere` of the
+    components (misère Nim, the quotient, genus theory or the search)."""
+    from sgstudio.core.misere.play import MisereGame
+    from sgstudio.core.misere.retro_game import RetroMisereGame
+
+    return RetroMisereGame(game, component_moves=True) if game.may_draw else MisereGame.of_sum(game)
 
 
 class SumTab(RedrawnPlayTab):
@@ -58,6 +77,7 @@ class SumTab(RedrawnPlayTab):
     key = "sum"
     title = "Sum"
     addable = False  # a sum is not a component of a sum
+    play_rules = True
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,8 +109,11 @@ class SumTab(RedrawnPlayTab):
         self.message = message_line(self)
         self.theorem = QLabel("", self)
         self.theorem.setWordWrap(True)
-        self.analysis_panel = AnalysisPanel(self)
+        self.analysis_panel = AnalysisPanel(self, rule_choice=True)
         self.analysis_panel.move_activated.connect(self._play)
+        self._game: tuple[tuple, SumGame] | None = None  # the sum's game, while its components' games stay
+        self.attach_play_rule(self.analysis_panel)
+        self.misere = GameMisereRunner(self, self.analysis_panel, misere_sum)
         self._layout()
         self.model.changed.connect(self.refresh)
         self.refresh()
@@ -105,7 +128,8 @@ class SumTab(RedrawnPlayTab):
         left.addLayout(buttons)
         left.addWidget(self.table)
         left.addWidget(self.message)
-        left.addWidget(group_box("Why: the Sprague–Grundy theorem, with these values", self.theorem))
+        self.theorem_box = group_box(THEOREM_TITLE, self.theorem)
+        left.addWidget(self.theorem_box)
         left.addStretch(1)
         columns = QHBoxLayout()
         columns.addLayout(left, 3)
@@ -247,7 +271,7 @@ class SumTab(RedrawnPlayTab):
     def _play(self, move: tuple) -> None:
         if self.refuse_in_play():  # the rows show the played position: play it in the Play panel
             return
-        game, position = self.model.game_and_position()
+        game, position = self.game_and_position()
         after = game.apply(position, move)[move[0]]
         text = "Play " + game.move_text(move, position)
         self.edit(StateCommand(self.model, lambda: self.model.set_position(move[0], after), text))
@@ -255,7 +279,7 @@ class SumTab(RedrawnPlayTab):
     # -- showing --------------------------------------------------------------------------------
     def shown(self) -> tuple[SumGame, tuple]:
         """The sum shown: the tab's own, or the played position while play is on."""
-        game, position = self.model.game_and_position()
+        game, position = self.game_and_position()
         return game, (position if self.played is None else self.played)
 
     def refresh(self) -> None:
@@ -270,11 +294,17 @@ class SumTab(RedrawnPlayTab):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
                 self.table.setItem(i, column, item)
-        self.theorem.setText(explain(game, position) if position else EMPTY)
         analysis = game.analyse(position)  # the table names the games: the nim-sum shows #i only
         components = tuple(replace(c, detail="") for c in analysis.components)
-        self.analysis_panel.show_analysis(replace(analysis, components=components, detail_title=""),
-                                          has_move=lambda: game.has_move(position))
+        normal = replace(analysis, components=components, detail_title="")
+        if self.is_misere:
+            self.theorem_box.setTitle(MISERE_TITLE)
+            self.theorem.setText(MISERE_WHY if position else EMPTY)
+            self.misere.show(game, position, normal, has_move=lambda: game.has_move(position))
+        else:
+            self.theorem_box.setTitle(THEOREM_TITLE)
+            self.theorem.setText(explain(game, position) if position else EMPTY)
+            self.analysis_panel.show_analysis(normal, has_move=lambda: game.has_move(position))
         self._enable()
 
     def _enable(self) -> None:
@@ -298,7 +328,14 @@ class SumTab(RedrawnPlayTab):
         self.undo_stack.clear()
 
     def game_and_position(self) -> tuple[SumGame, tuple]:
-        return self.model.game_and_position()
+        """The sum's game (one object while the components' games stay: its misère analyses are kept
+        by it) and the components' positions."""
+        game, position = self.model.game_and_position()
+        key = tuple((id(g), labels) for g, labels in zip(game.games, game.labels, strict=True))
+        if self._game is not None and self._game[0] == key:
+            return self._game[1], position
+        self._game = (key, game)  # the game holds its components' games: their ids stay theirs
+        return game, position
 
     def highlight_play_move(self, move: tuple | None) -> None:
         super().highlight_play_move(move)
