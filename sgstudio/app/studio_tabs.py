@@ -166,22 +166,31 @@ class StudioTabs(QTabWidget):
             tab.typing_saved()
 
     def states(self) -> dict[str, Any]:
-        """``{key: state}`` of every tab the document keeps (saved in the document)."""
-        return {key: tab.to_state() for key, tab in self.document_tabs().items()}
+        """``{key: state}`` of every tab the document keeps (saved in the document), each with its
+        play rule when misère; a tab whose game is the document's (the Graph tab) only for its rule."""
+        states = {key: tab.saved_state() for key, tab in self.document_tabs().items()}
+        for key, tab in self.rule_tabs().items():
+            if tab.is_misere:
+                states[key] = tab.saved_state()
+        return states
+
+    def rule_tabs(self) -> dict[str, GameTab]:
+        """The tabs that keep only their play rule in the document's ``tabs`` (no state of their own)."""
+        return {key: tab for key, tab in self.game_tabs.items() if tab.play_rules and not tab.document_state}
 
     def check_states(self, states: dict[str, Any]) -> None:
         """Raise :class:`TabStateError` for the first tab state that its tab would refuse (nothing changes).
 
         Keys that name no tab here are left alone (kept for a later sgstudio).
         """
-        for key, tab in self.document_tabs().items():
+        for key, tab in {**self.document_tabs(), **self.rule_tabs()}.items():
             if key not in states:
                 continue
             state = states[key]
             if not isinstance(state, dict):
                 raise TabStateError(key, f"the {tab.title} tab's state must be an object, not {state!r}")
             try:
-                tab.check_state(state)
+                tab.check_saved_state(state)
             except (ValueError, TypeError, KeyError) as err:
                 path = err.path if isinstance(err, StateError) else ()
                 where = f" (at {json_path(path)})" if path else ""
@@ -198,10 +207,13 @@ class StudioTabs(QTabWidget):
         return {key: tab.empty_state() for key, tab in self.document_tabs().items()}
 
     def load_states(self, states: dict[str, Any]) -> None:
-        """Load every tab from ``states`` (a missing tab gets its starting state); clears their stacks."""
+        """Load every tab from ``states`` (a missing tab gets its starting state, in normal play);
+        clears their stacks."""
         for key, tab in self.document_tabs().items():
-            tab.load_state(states.get(key, self.defaults[key]))
+            tab.load_saved_state(states.get(key, self.defaults[key]))
             tab.undo_stack.clear()
+        for key, tab in self.rule_tabs().items():
+            tab.load_saved_state(states.get(key, {}))
 
 
 def json_path(path: tuple) -> str:

@@ -63,12 +63,16 @@ class MisereAnalysis:
 @dataclass
 class Options:
     """How far a search may go: ``limit`` forms and sums, ``progress(done, limit)``, ``cancel()``,
-    and at most ``max_moves`` winning moves listed (None: all)."""
+    at most ``max_moves`` winning moves listed (None: all), and ``search``: a
+    :class:`~.search.MisereSearch` to use (and fill), whose canonical forms later analyses of
+    positions of the same games reuse (a game being played: each move is then cheap); None: a new
+    one for this analysis."""
 
     limit: int = DEFAULT_LIMIT
     progress: Callable[[int, int], None] | None = None
     cancel: Callable[[], bool] | None = None
     max_moves: int | None = None
+    search: MisereSearch | None = None
 
 
 def _load(path: str) -> Callable[..., MisereAnalysis | None] | None:
@@ -90,7 +94,7 @@ def analyse_misere(components: Sequence[Any], options: Options | None = None) ->
             return found
     if parts and all(hasattr(g, "successors") for g, _ in parts):
         return _graphs(parts, options)
-    search = MisereSearch(options.limit, options.progress, options.cancel)
+    search = options.search or MisereSearch(options.limit, options.progress, options.cancel)
     forms = [search.position_form(g, p) for g, p in parts]
     genera = Genera(search.forms)
     texts = [str(genera.of(f)) for f in forms]

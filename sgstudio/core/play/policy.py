@@ -163,7 +163,8 @@ def _winning_choice(game: Game, position: Position) -> Decision:
     if not moves:
         raise RuntimeError(f"the game lists no winning move from {position!r} although its nim-sum is not 0")
     many = f" (first of {len(moves)} winning moves)" if len(moves) > 1 else ""
-    return Decision(moves[0], "winning: moves to nim-sum 0" + many, 0)
+    why = "leaves a misère loss" if getattr(game, "misere", False) else "moves to nim-sum 0"
+    return Decision(moves[0], f"winning: {why}{many}", 0)
 
 
 def _losing_choice(game: Game, position: Position, limit: int) -> Decision | None:

@@ -231,8 +231,11 @@ class PlaySession:
 
     @property
     def winner(self) -> int | None:
-        """When the game is over, the player who made the last move (normal play), else ``None``."""
-        return other(self.player_to_move) if self.is_over else None
+        """When the game is over, the player who made the last move (normal play; under misère, the
+        game's ``misere``, the other one: the player left without a move), else ``None``."""
+        if not self.is_over:
+            return None
+        return self.player_to_move if getattr(self.game, "misere", False) else other(self.player_to_move)
 
     @property
     def predicted_winner(self) -> int | None:

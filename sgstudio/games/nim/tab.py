@@ -5,6 +5,11 @@ from :class:`~sgstudio.gui.tabs.base.GameTab` (the undo stack, refusing edits du
 Play target; :class:`~sgstudio.gui.tabs.base.RedrawnPlayTab` shows played positions by redrawing
 the tab) and from the one Analysis panel; the game is :class:`sgstudio.games.nim.game.NimGame`,
 its position a :class:`~sgstudio.core.heaps.HeapsPosition`.
+
+The play rule (Normal / Misère) is the base's too: the tab sets ``play_rules``, makes its panel with
+``rule_choice=True`` and calls :meth:`~sgstudio.gui.tabs.base.GameTab.attach_play_rule`; under
+misère :meth:`refresh` hands the position to the tab's ``misere`` runner instead of showing the
+normal analysis (the rule is saved with the state and switched as one undo step by the base).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ class NimTab(RedrawnPlayTab):
 
     key = "nim"
     title = "Nim"
+    play_rules = True
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,8 +43,9 @@ class NimTab(RedrawnPlayTab):
         self.set_button = QPushButton("Set heaps", self)
         self.set_button.clicked.connect(self._typed)
         self.message = message_line(self)
-        self.analysis_panel = AnalysisPanel(self)
+        self.analysis_panel = AnalysisPanel(self, rule_choice=True)
         self.analysis_panel.move_activated.connect(self._play)
+        self.attach_play_rule(self.analysis_panel)
         self._layout()
         self.model.changed.connect(self.refresh)
         self.refresh()
@@ -82,8 +89,11 @@ class NimTab(RedrawnPlayTab):
         """Show the tab's own heaps (or the played ones) and their analysis."""
         heaps = self.model.heaps if self.played is None else self.played
         self.heaps.setText(" ".join(map(str, heaps)))
-        self.analysis_panel.show_analysis(self.game.analyse(heaps),
-                                          has_move=lambda: self.game.has_move(heaps))
+        normal = self.game.analyse(heaps)
+        if self.is_misere:
+            self.misere.show(self.game, heaps, normal, has_move=lambda: self.game.has_move(heaps))
+        else:
+            self.analysis_panel.show_analysis(normal, has_move=lambda: self.game.has_move(heaps))
 
     def set_read_only(self, on: bool) -> None:
         self.heaps.setReadOnly(on)

@@ -13,6 +13,11 @@ in a component of value a wins exactly when it leaves it at a XOR total, which m
 nim-sum 0. The panel never edits anything: it emits ``move_hovered(move)`` (None when the mouse
 leaves) and ``move_activated(move)`` (a double-click, Enter, or the Play button), which the tab
 turns into a highlight or an undoable move.
+
+Misère play (``rule_choice=True``: the Normal / Misère choice on top, :mod:`sgstudio.gui.play_rule`):
+the Grundy value alone no longer decides a sum, so :meth:`AnalysisPanel.show_misere` shows what
+does: the theory that decided and its reason in words, each part's genus where known beside its
+normal value, and the winning moves of misère play.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QFrame,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -33,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from sgstudio.core.analysis import Analysis
+from sgstudio.core.misere.shown import MisereShown
 from sgstudio.core.outcome import Outcome
 from sgstudio.gui.widgets import FittedLabel, OutcomeBanner, group_box
 
@@ -50,6 +57,11 @@ NO_MOVE = {Outcome.LOSE: "No winning move: every move leaves a non-zero nim-sum.
            Outcome.WIN: "No winning move listed."}
 NO_MOVE_AT_ALL = "No move at all: the player to move cannot move."
 STUCK = "The player to move has no move and loses."
+MISERE_STUCK = ("Misère play: the player to move has no move left and wins (the opponent made the last "
+                "move).")
+MISERE_NO_MOVE = "No winning move: every move leaves the opponent a misère win."
+TABLE_TITLE = "Nim-sum (XOR of the values)"
+MISERE_TITLE = "What decides misère play"
 
 
 def short(label: str, width: int = 10) -> str:
@@ -223,9 +235,13 @@ class AnalysisPanel(QWidget):
     more_link = Signal(str)
 
     def __init__(self, parent: QWidget | None = None, *, banner: float = 30, play_button: bool = False,
-                 table_rows: int = TABLE_ROWS, fit_rows: bool = False) -> None:
+                 table_rows: int = TABLE_ROWS, fit_rows: bool = False, rule_choice: bool = False) -> None:
         super().__init__(parent)
+        from sgstudio.gui.play_rule import PlayRuleChoice
+        from sgstudio.gui.tasks import TaskProgress
+
         self.analysis: Analysis | None = None
+        self.misere_shown: MisereShown | None = None  # what show_misere shows (None: normal play)
         self._stuck = False  # the position shown is lost because no move is left at all
         self.outcome = OutcomeBanner(self, banner)
         self.verdict = FittedLabel("", self, lines=2)  # two lines whatever the verdict: nothing moves
@@ -242,9 +258,19 @@ class AnalysisPanel(QWidget):
         self.layout_ = QVBoxLayout(self)
         self.layout_.setContentsMargins(0, 0, 0, 0)
         self.layout_.setSpacing(4)  # the parts stack in little room (a tab at 1024x700 with the Play dock)
-        self.layout_.addWidget(self.outcome)
+        self.rule_choice = PlayRuleChoice(self) if rule_choice else None
+        self.misere_progress = TaskProgress(self)  # a misère search (hidden when idle)
+        self.layout_.addWidget(self.misere_progress)
+        if self.rule_choice is not None:  # beside the banner: the panel is no taller for it
+            top = QHBoxLayout()
+            top.setSpacing(6)
+            top.addWidget(self.outcome, 1)
+            top.addWidget(self.rule_choice)
+            self.layout_.addLayout(top)
+        else:
+            self.layout_.addWidget(self.outcome)
         self.layout_.addWidget(self.verdict)
-        self.table_box = _tight(group_box("Nim-sum (XOR of the values)", self.table))
+        self.table_box = _tight(group_box(TABLE_TITLE, self.table))
         self.layout_.addWidget(self.table_box, 0 if fit_rows else 2)
         self.moves_box = _tight(group_box("Winning moves", self.moves, self.more))
         self.moves.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 8)
@@ -266,18 +292,53 @@ class AnalysisPanel(QWidget):
         moves' list says ``moves_note``. ``has_move()`` (asked only for a lost position) says whether
         any move is left: with none, the panel says so rather than "every move leaves a non-zero
         nim-sum"."""
+        self._normal_view()
         self.analysis = analysis
         self._stuck = (analysis.outcome is Outcome.LOSE and has_move is not None
                        and analysis.component_count > 0 and not has_move())
         self.outcome.set_outcome(analysis.outcome)
         self.verdict.setText(STUCK if self._stuck else analysis.verdict())
         self.table.setPlainText(nim_table(analysis))
-        self.table_box.setTitle("Nim-sum (XOR of the values)" if analysis.total is not None
+        self.table_box.setTitle(TABLE_TITLE if analysis.total is not None
                                 else "Values (γ of each component)")
         if analysis.moves is None:
             self.show_moves_note(moves_note or "Finding the winning moves…")
         else:
             self.show_moves(analysis)
+
+    def _normal_view(self) -> None:
+        self.misere_shown = None
+
+    def show_misere(self, shown: MisereShown, has_move: Callable[[], bool] | None = None) -> None:
+        """Show a misère analysis (:func:`sgstudio.core.misere.shown.misere_view`): the outcome, who
+        wins, which theory decided and why, the parts' genus, the winning moves. ``has_move()``
+        (asked for a won position without a winning move) says whether any move is left."""
+        self.analysis, self.misere_shown = None, shown
+        self._stuck = False
+        stuck = shown.outcome is Outcome.WIN and not shown.moves and has_move is not None and not has_move()
+        self.outcome.set_outcome(shown.outcome)
+        # two lines as in normal play (nothing moves): who wins and the theory; the whole reason heads
+        # the table (and is the tooltip when cut)
+        self.verdict.setText(f"{MISERE_STUCK if stuck else shown.verdict} {shown.theory}")
+        self.table_box.setTitle(MISERE_TITLE)
+        self.table.setPlainText(shown.table)
+        self.moves.clear()
+        self.set_more("")
+        count = shown.move_count
+        self.moves_box.setTitle(f"Winning moves ({count:,})" if count else "Winning moves")
+        for move in shown.moves:
+            item = QListWidgetItem(move.row())
+            item.setData(MOVE_ROLE, move.move)
+            item.setToolTip(move.row() + "\nDouble-click to play it.")
+            self.moves.addItem(item)
+        if not shown.moves:
+            self._note("No move left: the player to move has won (misère)." if stuck
+                       else MISERE_NO_MOVE if shown.outcome is Outcome.LOSE else "No winning move listed.")
+        if count > len(shown.moves):
+            self.set_more(f"… and {count - len(shown.moves):,} more winning moves ({count:,} in all)")
+        if self.play_button is not None:
+            self.play_button.setEnabled(bool(shown.moves))
+        self.move_hovered.emit(None)
 
     def show_moves(self, analysis: Analysis) -> None:
         """The winning moves of ``analysis`` (its text and reason in each row)."""
@@ -301,10 +362,12 @@ class AnalysisPanel(QWidget):
 
     def show_pending(self, title: str, text: str, moves_note: str = "") -> None:
         """No verdict yet (``title`` ``…``: being computed) or none possible (``?``), and why."""
+        self._normal_view()
         self.analysis, self._stuck = None, False
         self.outcome.set_outcome(None, title)
         self.verdict.setText(text)
         self.table.setPlainText("")
+        self.table_box.setTitle(TABLE_TITLE)
         self.moves_box.setTitle("Winning moves")
         self.show_moves_note(moves_note)
 
@@ -351,6 +414,10 @@ class AnalysisPanel(QWidget):
     def move_rows(self) -> list[tuple]:
         """The winning moves as shown, in order."""
         return self.moves.moves()
+
+    def theory_text(self) -> str:
+        """Under misère, which theory decided and why (empty in normal play)."""
+        return self.misere_shown.theory if self.misere_shown is not None else ""
 
     def move_texts(self) -> list[str]:
         """The rows of the winning moves as shown."""

@@ -119,7 +119,7 @@ class PlayPanel(PlayWidgets):
         self.history.clear()
         self._set_playing(True)
         self.playing_changed.emit(True)
-        self.show_syntax(type(game), target.can_drag)
+        self.show_syntax(type(getattr(game, "inner", game)), target.can_drag)  # misère: the game's
         self._changed()
         self._say(f"Play mode on the {target.title} tab: the document is not changed by play")
         self._after_change()

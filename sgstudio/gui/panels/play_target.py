@@ -72,8 +72,8 @@ class TabPlayTarget(PlayTarget):
         self._start: tuple | None = None
 
     def game_and_position(self) -> tuple[Game, tuple]:
-        if self._game is None:
-            self._game, self._start = self.tab.game_and_position()
+        if self._game is None:  # the tab's rule: misère play too
+            self._game, self._start = self.tab.play_game_and_position()
         return self._game, self._start
 
     @property

@@ -45,13 +45,17 @@ def turn_text(s: PlaySession, label: Callable[[int], str], who: Callable[[int], 
     'Player 1 to move, nim-sum 3: wins with best play. Position: heaps 1 2.'
     """
     where = s.game.position_text(s.position, label)
+    misere = getattr(s.game, "misere", False)
     if s.is_over:
-        return f"Game over: {who(s.winner)} wins (made the last move). Position: {where}."
+        how = "the opponent made the last move: misère" if misere else "made the last move"
+        return f"Game over: {who(s.winner)} wins ({how}). Position: {where}."
     ended = draw_end(s)
     if ended:
         return f"Game over — {ended}; the computer stops here. Position: {where}."
     state = STATES[s.outcome]
     value = f"nim-sum {s.value}" if isinstance(s.value, int) else f"value {s.value}"
+    if misere:  # the nim-sum does not decide misère play
+        value = "misère play (the last move loses)"
     return f"{who(s.player_to_move)} to move, {value}: {state}. Position: {where}."
 
 
@@ -63,6 +67,8 @@ def last_text(s: PlaySession, label: Callable[[int], str]) -> str:
     move = s.game.move_text(r.move, r.before, label)
     why = r.reason if r.by_person else f"because {r.reason}"
     who = player_name(r.player, not r.by_person, s.mode is Mode.HUMAN_VS_COMPUTER)  # who made it
+    if getattr(s.game, "misere", False):  # the nim-sum does not decide misère play
+        return f"Move {s.index}: {who} played {move}, {why}."
     return f"Move {s.index}: {who} played {move}, nim-sum {r.value_before} → {r.value_after}, {why}."
 
 

@@ -20,7 +20,11 @@ position class) and shows who wins with the one :class:`~sgstudio.gui.panels.ana
   throwaway widget;
 - **the Play target**: the Play panel plays on a copy of :meth:`game_and_position` and shows each
   position through :meth:`show_play_position`, which a tab overrides to show played positions
-  (:meth:`begin_play` and :meth:`finish_play` switch the read-only mode and the banner).
+  (:meth:`begin_play` and :meth:`finish_play` switch the read-only mode and the banner);
+- **the play rule** (Normal / Misère, :mod:`sgstudio.gui.play_rule`): a tab with ``play_rules``
+  True has :attr:`play_rule`, switched by :meth:`request_play_rule` as one undo step, saved with
+  its state by :meth:`saved_state` (the window's), and played by :meth:`play_game_and_position`;
+  the tab follows a change in :meth:`play_rule_changed`.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from sgstudio.core import registry
 from sgstudio.core.errors import ParseError
+from sgstudio.core.misere.rule import MISERE, NORMAL, check_rule, split_rule, with_rule
 from sgstudio.gui.cases import choose_case, counted
 from sgstudio.gui.tabs.play_mode import REFUSED, playing_banner
 from sgstudio.gui.undo_guard import GuardedUndoStack
@@ -100,6 +105,9 @@ class GameTab(QWidget):
     #: what the tab's own "Import …" button calls: the window sets File > Import's (its dialog, recent
     #: files, errors); None (a tab alone in a window): :meth:`ask_import` asks for the file itself
     importer: Callable[[], object] | None = None
+    #: whether the tab offers the Normal / Misère choice (its Analysis panel shows it; the rule is
+    #: saved in the document, and the tab follows it in :meth:`play_rule_changed`)
+    play_rules: bool = False
 
     #: a one-line message for the status bar
     status_message = Signal(str)
@@ -118,6 +126,9 @@ class GameTab(QWidget):
         self.banner = playing_banner(self)
         self.message: QLabel | None = None  # the tab's own message line, when it has one
         self.import_folder = str(Path.home())  # where ask_import's own dialog starts
+        self.play_rule = NORMAL  # or MISERE (play_rules): the last move loses
+        self.rule_choice: Any = None  # the PlayRuleChoice shown (attach_play_rule)
+        self.misere: Any = None  # the tab's MisereRunner (attach_play_rule)
 
     @property
     def kind(self) -> registry.GameKind:
@@ -300,7 +311,90 @@ class GameTab(QWidget):
         except KeyError:
             return None
 
+    # -- the play rule (Normal / Misère) ------------------------------------------------------------
+    def attach_play_rule(self, panel: Any) -> None:
+        """Offer the Normal / Misère choice in ``panel`` (an AnalysisPanel made with
+        ``rule_choice=True``); its misère analyses are shown there by :attr:`misere` (a
+        :class:`~sgstudio.gui.play_rule.MisereRunner`)."""
+        from sgstudio.gui.play_rule import MisereRunner
+
+        self.play_rules = True
+        self.rule_choice = panel.rule_choice
+        self.rule_choice.requested.connect(self.request_play_rule)
+        self.rule_choice.show_rule(self.play_rule)
+        self.misere = MisereRunner(self, panel)
+
+    def rule_game_identity(self, game: Any) -> Any:
+        """What makes two of the tab's games the same for the misère cache (the rules, by value):
+        the object itself by default; a tab that makes a new game object for each position
+        overrides it (split-nim: its number of parts)."""
+        return id(game)
+
+    @property
+    def is_misere(self) -> bool:
+        """Whether the tab plays misère (the last move loses)."""
+        return self.play_rule == MISERE
+
+    def request_play_rule(self, rule: str) -> bool:
+        """A person picks ``rule``: one undo step (refused during play: the choice shows the rule
+        back)."""
+        if rule == self.play_rule:
+            return False
+        from sgstudio.gui.play_rule import PlayRuleCommand
+
+        done = self.edit(PlayRuleCommand(self, rule))
+        if not done and self.rule_choice is not None:
+            self.rule_choice.show_rule(self.play_rule)
+        return done
+
+    def set_play_rule(self, rule: str) -> None:
+        """Play ``rule`` from now on (no undo step: :meth:`request_play_rule` makes one)."""
+        rule = check_rule(rule)
+        if self.rule_choice is not None:
+            self.rule_choice.show_rule(rule)
+        if rule != self.play_rule:
+            self.play_rule = rule
+            self.play_rule_changed()
+
+    def play_rule_changed(self) -> None:
+        """Show the position under the new rule: the tab's ``refresh`` (or ``refresh_position``)."""
+        for name in ("refresh_position", "refresh"):
+            method = getattr(self, name, None)
+            if callable(method):
+                method()
+                return
+
+    def saved_state(self) -> dict[str, Any]:
+        """What the document keeps of the tab (``"tabs": {key: ...}``): :meth:`to_state` (nothing
+        for a tab without :attr:`document_state`), with the rule when misère
+        (:mod:`sgstudio.core.misere.rule`)."""
+        state = self.to_state() if self.document_state else {}
+        return with_rule(state, self.play_rule) if self.play_rules else state
+
+    def check_saved_state(self, state: dict[str, Any]) -> None:
+        """:meth:`check_state` of what a document keeps of the tab, its rule checked first."""
+        rest, _rule = split_rule(state) if self.play_rules else (state, NORMAL)
+        if self.document_state:
+            self.check_state(rest)
+
+    def load_saved_state(self, state: dict[str, Any]) -> None:
+        """:meth:`load_state` of what a document keeps of the tab, then its rule (normal when it
+        names none)."""
+        rest, rule = split_rule(state) if self.play_rules else (state, NORMAL)
+        if self.document_state:
+            self.load_state(rest)
+        if self.play_rules:
+            self.set_play_rule(rule)
+
     # -- the Play target --------------------------------------------------------------------------
+    def play_game_and_position(self) -> tuple[Any, tuple]:
+        """What the Play panel plays: :meth:`game_and_position`, played misère under that rule
+        (ValueError while the misère analysis of the position is not known)."""
+        game, position = self.game_and_position()
+        if self.is_misere and self.misere is not None:
+            return self.misere.play_game(game, position), position
+        return game, position
+
     def game_and_position(self) -> tuple[Any, tuple]:
         """The core Game (protocol of :mod:`sgstudio.core.play.session`) and the current position, for
         play."""

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sgstudio.core.analysis import Analysis
+from sgstudio.core.analysis import Analysis, WinningMove
 from sgstudio.games.board import game as board
 from sgstudio.games.board import hdu5724
 from sgstudio.games.board.position import BoardPosition
@@ -89,6 +89,7 @@ class BoardTab(GameTab):
     key = "board"
     title = "Board"
     judge_format = "hdu5724"
+    play_rules = True
 
     def __init__(self, parent: QWidget | None = None, model: BoardPosition | None = None) -> None:
         super().__init__(parent)
@@ -101,6 +102,8 @@ class BoardTab(GameTab):
         self._declined: int | None = None
         self.play = BoardPlay(self)
         self._build()
+        self.attach_play_rule(self.analysis_panel)
+        self.misere.shown_hook = self._misere_shown
         self.model.changed.connect(self.refresh)
         self.model.changed.connect(self._sync_controls)
         app = QApplication.instance()
@@ -111,7 +114,7 @@ class BoardTab(GameTab):
     # -- building ----------------------------------------------------------------------------------
     def _build_panel(self) -> AnalysisPanel:
         """The one Analysis panel, with the board's own parts: the table's progress, Compute, a hint."""
-        self.analysis_panel = panel = AnalysisPanel(banner=30)
+        self.analysis_panel = panel = AnalysisPanel(banner=30, rule_choice=True)
         self.progress = panel.add_part(TaskProgress())
         self.compute = panel.add_part(QPushButton("Compute the table"))
         self.compute.hide()
@@ -282,9 +285,30 @@ class BoardTab(GameTab):
         """Show ``analysis`` (of the board ``rows``, ``width`` wide) on the board and in the Analysis
         panel."""
         self.analysis, self.analysis_width = analysis, width
+        self.compute.hide()
+        if self.is_misere:  # the rows' values stay (for reference); the arrows wait for misère moves
+            self._normal = analysis
+            self.analysis = analysis.with_moves((), 0)
+            self.view.set_analysis(self.analysis)
+            rows = tuple(tuple(r) for r in rows)
+            self.misere.show(board.BoardGame(width), rows, analysis,
+                             has_move=lambda: board.BoardGame(width).has_move(rows))
+            return
         self.view.set_analysis(analysis)
         self.analysis_panel.show_analysis(analysis, has_move=lambda: board.BoardGame(width).has_move(rows))
-        self.compute.hide()
+
+    def _misere_shown(self, shown: Any) -> None:
+        """The misère winning moves are known (None: not yet): the board draws their arrows."""
+        if self.analysis is None or not self.is_misere:
+            return
+        moves = [] if shown is None else [WinningMove(m.move, m.text, m.reason, m.move[0])
+                                          for m in shown.moves]
+        self.analysis = self._normal.with_moves(moves, len(moves))
+        self.view.set_analysis(self.analysis)
+
+    def rule_game_identity(self, game: Any) -> Any:
+        """The width names the game (a new BoardGame is made for each position)."""
+        return "board", game.width
 
     def show_pending(self, width: int, cancelled: bool) -> None:
         """No analysis: the table of ``width`` is being computed, or its computation was cancelled."""

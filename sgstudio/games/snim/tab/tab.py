@@ -79,6 +79,7 @@ class SNimTab(GameTab):
     key = "snim"
     title = "S-Nim"
     judge_format = "hdu1536"
+    play_rules = True
 
     def __init__(self, parent: QWidget | None = None, model: SNimPosition | None = None) -> None:
         super().__init__(parent)
@@ -106,7 +107,8 @@ class SNimTab(GameTab):
     def _build(self) -> None:
         self.set_editor = SetEditor()
         self.heap_table = HeapTable()
-        self.analysis_panel = AnalysisPanel(banner=26, play_button=True)
+        self.analysis_panel = AnalysisPanel(banner=26, play_button=True, rule_choice=True)
+        self.attach_play_rule(self.analysis_panel)
         self.analysis_progress = self.analysis_panel.add_part(TaskProgress())
         self.plot = GrundyPlot()
         self.progress = TaskProgress()
@@ -192,7 +194,10 @@ class SNimTab(GameTab):
     def _show(self, heaps: tuple[int, ...], analysis: Analysis | None, pending: str) -> None:
         self.analysis = analysis
         self.heap_table.show_heaps(heaps, analysis.values if analysis else None)
-        if analysis is None:
+        if self.is_misere:  # the Grundy values do not decide: the misère analysis does
+            game = (self.play.model if self.play.model is not None else self.model).game
+            self.misere.show(game, heaps, analysis, has_move=lambda: game.has_move(heaps))
+        elif analysis is None:
             self.analysis_panel.show_pending("…", pending)
         else:
             game = (self.play.model if self.play.model is not None else self.model).game
@@ -367,6 +372,10 @@ class SNimTab(GameTab):
 
     def game_and_position(self) -> tuple[Any, tuple]:
         return self.model.game, self.model.heaps
+
+    def rule_game_identity(self, game: Any) -> Any:
+        """S names the game (the played copy's game is another object of the same S)."""
+        return "snim", game.S
 
     # -- play mode (the Play panel) ----------------------------------------------------------------
     def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:

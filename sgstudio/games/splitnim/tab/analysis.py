@@ -69,6 +69,9 @@ class Analyst(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
+        #: the tab's misère view: ``misere(pos)`` shows ``pos`` under misère and returns True, or
+        #: returns False under normal play
+        self.misere: Callable[[SplitNimPosition], bool] | None = None
         compute_button.clicked.connect(self._compute_again)
         panel.more_link.connect(lambda _link: self.refresh())
 
@@ -98,6 +101,8 @@ class Analyst(QObject):
         self.work.cancel("count")
         pos = self.position
         self.compute_button.hide()
+        if self.misere is not None and self.misere(pos):
+            return
         missing = pos.missing_table()
         if missing:
             self._need_table(pos.parts, missing)

@@ -92,6 +92,8 @@ class SplitNimPlay(TabPlay):
         tab = self.tab
         pos = SplitNimPosition(heaps, self.position.parts)
         tab.heap_count.setText(f"{len(heaps):,} heap{'s' if len(heaps) != 1 else ''} (played position)")
+        if tab.show_misere(pos):
+            return
         analysis = show_verdict(tab.analysis_panel, pos)
         if analysis is None or analysis.moves is not None:
             return

@@ -42,7 +42,7 @@ from sgstudio.core.moves import parse_splitnim_move
 from sgstudio.games.splitnim import hdu5795
 from sgstudio.games.splitnim.certify import split_certificate
 from sgstudio.games.splitnim.position import MAX_PARTS, SplitNimPosition, parse_size, parse_sizes
-from sgstudio.games.splitnim.tab.analysis import Analyst
+from sgstudio.games.splitnim.tab.analysis import Analyst, position_analysis
 from sgstudio.games.splitnim.tab.commands import (
     RemoveRangesCommand,
     ReplaceCommand,
@@ -69,6 +69,7 @@ class SplitNimTab(GameTab):
     key = "splitnim"
     title = "Split-nim"
     judge_format = "hdu5795"
+    play_rules = True
 
     def __init__(self, parent: QWidget | None = None, position: SplitNimPosition | None = None) -> None:
         super().__init__(parent)
@@ -77,6 +78,8 @@ class SplitNimTab(GameTab):
         self._build()
         self.analyst = Analyst(self.position, self.heap_model, self.analysis_panel, self.compare,
                                self.progress, self.compute_button, self.work, self)
+        self.attach_play_rule(self.analysis_panel)
+        self.analyst.misere = self.show_misere
         self.compare.count_changed.connect(self.analyst.refresh_comparison)
         self.pattern_line = self.compare.pattern_line
         self.pattern_search = PatternSearch(self.work, self.pattern_line)
@@ -171,7 +174,7 @@ class SplitNimTab(GameTab):
         return box
 
     def _build_analysis(self) -> QWidget:
-        self.analysis_panel = AnalysisPanel(self, banner=34)
+        self.analysis_panel = AnalysisPanel(self, banner=34, rule_choice=True)
         self.analysis_panel.move_activated.connect(self._play)
         self.compute_button = self.analysis_panel.add_part(QPushButton("Compute the table", self))
         self.compute_button.hide()
@@ -295,6 +298,24 @@ class SplitNimTab(GameTab):
 
     def game_and_position(self) -> tuple[Any, tuple]:
         return self.position.game, self.position.heaps
+
+    # -- misère play (the base's play rule) ---------------------------------------------------
+    def rule_game_identity(self, game: Any) -> Any:
+        """The number of parts names the game (the position makes a new game object each time)."""
+        return "splitnim", game.parts
+
+    def show_misere(self, pos: SplitNimPosition) -> bool:
+        """Under misère, show ``pos``'s misère analysis (the normal values beside it when known) and
+        return True; False under normal play."""
+        if not self.is_misere:
+            return False
+        try:
+            normal = position_analysis(pos)
+        except ValueError:
+            normal = None  # a heap beyond the table: no normal values to show beside the genus
+        game, heaps = pos.game, pos.heaps
+        self.misere.show(game, heaps, normal, has_move=lambda: any(heaps))
+        return True
 
     # -- play mode (the Play panel) ------------------------------------------------------------
     def show_play_position(self, position: tuple, move: tuple | None = None, animate: bool = True) -> bool:

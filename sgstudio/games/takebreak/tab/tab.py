@@ -80,6 +80,7 @@ class TakeBreakTab(RedrawnPlayTab):
 
     key = "takebreak"
     title = "Take & break"
+    play_rules = True
 
     def __init__(self, parent: QWidget | None = None, model: TakeBreakPosition | None = None) -> None:
         super().__init__(parent)
@@ -109,7 +110,8 @@ class TakeBreakTab(RedrawnPlayTab):
                                         "presentation, P-portion, pretending function and table")
         self.message = message_line()
         self.values_table = ValuesTable()
-        self.analysis_panel = AnalysisPanel(banner=26, play_button=True)
+        self.analysis_panel = AnalysisPanel(banner=26, play_button=True, rule_choice=True)
+        self.attach_play_rule(self.analysis_panel)
         self.plot = TakeBreakPlot()
         self.progress = TaskProgress()
         self.pattern_line = PatternLine(lines=(1, 0))  # every value computed, searched in the background
@@ -243,7 +245,15 @@ class TakeBreakTab(RedrawnPlayTab):
     def _show_analysis(self, game: TakeBreakGame, heaps: Heaps) -> None:
         panel = self.analysis_panel
         halted = self.computing.halted(game.rule.text)
-        if answers_at_once(game, heaps) or (game.rule.text, heaps) in self.computing.tried:
+        if self.is_misere:  # the misère quotient, genus or a search decides, not the values
+            normal = None
+            if answers_at_once(game, heaps):
+                try:
+                    normal = game.analyse(heaps)
+                except TakeBreakError:
+                    normal = None
+            self.misere.show(game, heaps, normal, has_move=lambda: game.has_move(heaps))
+        elif answers_at_once(game, heaps) or (game.rule.text, heaps) in self.computing.tried:
             try:
                 panel.show_analysis(game.analyse(heaps), has_move=lambda: game.has_move(heaps))
             except TakeBreakError as err:
@@ -329,3 +339,7 @@ class TakeBreakTab(RedrawnPlayTab):
 
     def game_and_position(self) -> tuple[TakeBreakGame, Heaps]:
         return self.model.game, self.model.heaps
+
+    def rule_game_identity(self, game: Any) -> Any:
+        """The rule's code names the game."""
+        return "takebreak", game.rule.text
