@@ -29,6 +29,16 @@ from sgstudio.formats.tokens import TokenStream, check_not_empty, read_text
 FIRST, SECOND = "Yes", "No"
 
 
+def rule_code(heaps: Sequence[int]) -> str:
+    """The take-and-break code of rows of these lengths: take k >= 1 consecutive apples of a row,
+    leaving 0, 1 or 2 rows, for every k up to the longest row (``0.77...7``).
+
+    >>> rule_code((3, 5, 1)), rule_code(())
+    ('0.77777', '0.7')
+    """
+    return "0." + "7" * max(1, *heaps, 1)
+
+
 @dataclass(frozen=True)
 class Case:
     """One test: the row lengths."""

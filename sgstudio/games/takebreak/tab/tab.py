@@ -51,6 +51,7 @@ from sgstudio.games.takebreak.tab.values import ValuesTable, row_length
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.pattern_line import PatternLine, PatternOverlay, PatternSearch
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
+from sgstudio.gui.tabs.misere_judges import MisereJudgeImport
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import banner_over_columns, group_box, message_line
 
@@ -75,11 +76,12 @@ def period_words(report: PeriodReport) -> tuple[str, str]:
     return f"{report.headline()}, not certified", words[:1].upper() + words[1:] + "."
 
 
-class TakeBreakTab(RedrawnPlayTab):
+class TakeBreakTab(MisereJudgeImport, RedrawnPlayTab):
     """Take-and-break games: the rule, heaps, W/L and winning moves, g(0..H) with its period."""
 
     key = "takebreak"
     title = "Take & break"
+    judge_format = "hdu2509"  # Be the Winner (imported misère, :mod:`~sgstudio.gui.tabs.misere_judges`)
     play_rules = True
 
     def __init__(self, parent: QWidget | None = None, model: TakeBreakPosition | None = None) -> None:
