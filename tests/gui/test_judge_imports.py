@@ -278,3 +278,15 @@ def test_a_misere_judge_case_is_played_misere_in_one_undo_step(qtbot, window, di
         assert tab.model.rule.text == old_rule
     tab.undo_stack.redo()
     assert tab.play_rule == "misere" and tab.model.heaps == heaps
+
+
+def test_a_row_too_long_for_a_rule_is_refused_and_changes_nothing(qtbot, window, dialogs, tmp_path):
+    long_row = tmp_path / "rows.txt"
+    long_row.write_text("1\n70000\n")
+    before = everything(window)
+    tab = window.tabs.game_tabs["takebreak"]
+    dialogs.case, dialogs.open_path = "case 1", str(long_row)
+    window.actions["import_hdu2509"].trigger()
+    assert len(dialogs.errors) == 1 and str(long_row) in dialogs.errors[0][1]
+    assert "70,000 digits" in dialogs.errors[0][1]
+    assert everything(window) == before and tab.undo_stack.count() == 0 and tab.play_rule == "normal"

@@ -35,8 +35,18 @@ def rule_code(heaps: Sequence[int]) -> str:
 
     >>> rule_code((3, 5, 1)), rule_code(())
     ('0.77777', '0.7')
+    >>> rule_code((70000,))
+    Traceback (most recent call last):
+    ...
+    ValueError: a row of 70,000 apples needs a rule of 70,000 digits: a take-and-break code has at most 65,536
     """
-    return "0." + "7" * max(1, *heaps, 1)
+    from sgstudio.games.takebreak.rules import MAX_CODE_DIGITS
+
+    longest = max(1, *heaps, 1)
+    if longest > MAX_CODE_DIGITS:
+        raise ValueError(f"a row of {longest:,} apples needs a rule of {longest:,} digits: a take-and-break "
+                         f"code has at most {MAX_CODE_DIGITS:,}")
+    return "0." + "7" * longest
 
 
 @dataclass(frozen=True)

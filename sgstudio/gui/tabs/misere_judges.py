@@ -1,6 +1,6 @@
 """The misère judge files in their tabs: HDU 1907 "John" into the Nim tab, HDU 2509 "Be the Winner"
 into the Take & break tab (the rows' rule, ``0.77...7``: take one or more consecutive apples, which
-may split the row in two, :func:`sgstudio.games.takebreak.hdu2509.rule_code`).
+may split the row in two, the format module's ``rule_code``, :mod:`sgstudio.games.takebreak.hdu2509`).
 
 A tab mixes in :class:`MisereJudgeImport` and names its ``judge_format``; a test case then becomes
 the tab's position (the heaps, and for HDU 2509 the rule) played misère, all in ONE undo step
@@ -62,20 +62,23 @@ def misere_step(tab: Any) -> QUndoCommand | None:
 
 
 def _change(tab: Any, fmt: str, heaps: tuple[int, ...]) -> Callable[[], object]:
-    """What a case of ``fmt`` changes in ``tab``'s model."""
+    """What a case of ``fmt`` changes in ``tab``'s model: the heaps, and the rule when the format's
+    module names one for them (``rule_code(heaps)``: HDU 2509's rows; ValueError when it cannot)."""
+    import importlib
+
+    from sgstudio.formats import MODULES
+
     model = tab.model
-    if fmt == "hdu2509":
-        from sgstudio.games.takebreak.hdu2509 import rule_code
-        from sgstudio.games.takebreak.parse import parse_rule
+    rule_code = getattr(importlib.import_module(MODULES[fmt]), "rule_code", None)
+    if rule_code is None:
+        return lambda: model.set_heaps(heaps)
+    code = rule_code(heaps)
 
-        rule = parse_rule(rule_code(heaps))
+    def both() -> None:
+        model.set_rule(code)
+        model.set_heaps(heaps)
 
-        def both() -> None:
-            model.set_rule(rule)
-            model.set_heaps(heaps)
-
-        return both
-    return lambda: model.set_heaps(heaps)
+    return both
 
 
 class MisereJudgeImport:
