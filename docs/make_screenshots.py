@@ -182,6 +182,10 @@ def takebreak_shot(app: QApplication) -> None:
     assert tab.settle(60_000) and tab.plot.period == (71, 12)
     tab.analysis_panel.moves.setCurrentRow(2)
     save(app, tab, "tab-takebreak.png")
+    view = tab.show_quotient()  # its Misère quotient… button: Kayles' 40 elements, P shaded
+    assert view.settle(120_000) and view.solver is not None and view.solver.size == 40
+    save(app, view, "quotient.png")
+    view.close()
     tab.close()
 
 

@@ -32,8 +32,9 @@ def judge_game(fmt: str, case: Any) -> Any:
 
         return MisereGame.of(NimGame())
     from sgstudio.games.takebreak.game import TakeBreakGame
+    from sgstudio.games.takebreak.hdu2509 import rule_code
 
-    rows = TakeBreakGame("0." + "7" * max(1, *case.heaps, 1))  # take k consecutive: 0, 1 or 2 rows left
+    rows = TakeBreakGame(rule_code(case.heaps))  # take k consecutive: 0, 1 or 2 rows left
     return MisereGame(rows, lambda p: rows_analysis(rows, p))
 
 

@@ -37,9 +37,9 @@ register(GameKind("splitnim", "Split-nim", SplitNim, SplitNimPosition, ("hdu5795
                   "sgstudio.games.splitnim.tab:SplitNimTab"))
 register(GameKind("board", "Board", BoardGame, BoardPosition, ("hdu5724",),
                   "sgstudio.games.board.tab:BoardTab"))
-register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition, (),
+register(GameKind("takebreak", "Take & break", TakeBreakGame, TakeBreakPosition, ("hdu2509",),
                   "sgstudio.games.takebreak.tab:TakeBreakTab"))
-register(GameKind("nim", "Nim", NimGame, HeapsPosition, (), "sgstudio.games.nim.tab:NimTab"))
+register(GameKind("nim", "Nim", NimGame, HeapsPosition, ("hdu1907",), "sgstudio.games.nim.tab:NimTab"))
 # the sum of any games above
 register(GameKind("sum", "Sum", SumGame, SumPosition, (), "sgstudio.games.sum.tab:SumTab"))
 # a game written in Python: tokens on its explored positions (or a LoopyGame, when play may not end)

@@ -110,7 +110,7 @@ Phi = 1 a b a b
 
 === Presentation Changed at Heap 5 ===
 
-Q = <a,b,c | a2=1, bc=ab, c2=b2, b3=b>
+Q = <a,b,c | a2=1, b3=b, bc=ab, c2=b2>
 P = {a, b2}
 
 |Q| = 8; |P| = 2

@@ -135,7 +135,7 @@ def test_the_registry_imports_alone_and_lists_every_game():
         assert kind.game.may_draw == (kind.key == "loopy")
         assert registry.get(kind.key) is kind and all(registry.for_format(f) is kind for f in kind.formats)
         assert (kind.position is not None) == (kind.key in STATES)
-    assert registry.judge_formats() == ["hdu1524", "hdu1536", "hdu5795", "hdu5724"]
+    assert registry.judge_formats() == ["hdu1524", "hdu1536", "hdu5795", "hdu5724", "hdu2509", "hdu1907"]
     assert registry.kind_of(SplitNim(4)).key == "splitnim"
     with pytest.raises(ValueError, match="registered already"):
         registry.register(registry.get("nim"))

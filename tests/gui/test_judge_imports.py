@@ -17,12 +17,15 @@ from sgstudio.document import sgs
 from sgstudio.games.graph.tab.commands import AddVertexCommand
 from sgstudio.paths import resource_path
 
-TAB_OF = {"hdu1524": "graph", "hdu1536": "snim", "hdu5724": "board", "hdu5795": "splitnim"}
+TAB_OF = {"hdu1524": "graph", "hdu1536": "snim", "hdu5724": "board", "hdu5795": "splitnim", "hdu1907": "nim",
+          "hdu2509": "takebreak"}
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 WAYS = [("hdu1524", "menu"), ("hdu1524", "open"), ("hdu1524", "recent"), ("hdu1524", "cli"),
         ("hdu1524", "cli-tab"), ("hdu1536", "menu"), ("hdu1536", "recent"), ("hdu1536", "cli-tab"),
         ("hdu5724", "menu"), ("hdu5724", "recent"), ("hdu5724", "cli-tab"), ("hdu5724", "button"),
-        ("hdu5795", "menu"), ("hdu5795", "recent"), ("hdu5795", "cli-tab"), ("hdu5795", "button")]
+        ("hdu5795", "menu"), ("hdu5795", "recent"), ("hdu5795", "cli-tab"), ("hdu5795", "button"),
+        ("hdu1907", "menu"), ("hdu1907", "recent"), ("hdu1907", "cli-tab"),
+        ("hdu2509", "menu"), ("hdu2509", "recent"), ("hdu2509", "cli-tab")]
 
 
 def sample(fmt: str) -> str:
@@ -217,7 +220,7 @@ def test_a_cancelled_case_choice_or_a_bad_file_changes_nothing_in_any_way(qtbot,
         window.actions[f"import_{fmt}"].trigger()
         dialogs.open_path = str(bad)
         window.actions[f"import_{fmt}"].trigger()
-    assert len(dialogs.errors) == 4
+    assert len(dialogs.errors) == len(TAB_OF)
     assert all(str(bad) in text and "line 2" in text for _title, text in dialogs.errors)
     assert everything(window) == before and window.document.recent_files() == recent
     assert {k: t.undo_stack.count() for k, t in window.tabs.game_tabs.items()} == counts
@@ -241,3 +244,49 @@ def test_a_tab_alone_starts_its_import_dialog_at_home_then_where_it_last_importe
     assert dialogs.asked[-1][2] == str(tmp_path) and tab.undo_stack.count() == 1
     qtbot.mouseClick(tab.import_button, Qt.MouseButton.LeftButton)
     assert dialogs.asked[-1][2] == str(folder) and tab.undo_stack.count() == 2
+
+
+@pytest.mark.parametrize(("fmt", "case", "heaps", "rule", "outcome"), [
+    ("hdu1907", "case 1", (3, 5, 1), None, "WIN"),  # John: the first player wins
+    ("hdu1907", "case 2", (1,), None, "LOSE"),  # Brother
+    ("hdu2509", "case 1", (2, 2), "0.77", "LOSE"),  # No: rows of 2 and 2, take consecutive apples
+    ("hdu2509", "case 2", (3,), "0.777", "WIN"),  # Yes
+])
+def test_a_misere_judge_case_is_played_misere_in_one_undo_step(qtbot, window, dialogs, fmt, case, heaps, rule,
+                                                                outcome):
+    from tests.core.misere.misere_oracle import heap_oracle
+
+    key = TAB_OF[fmt]
+    tab = window.tabs.game_tabs[key]
+    before, old_rule = everything(window), tab.model.rule.text if rule else None
+    assert tab.play_rule == "normal"
+    dialogs.case, dialogs.open_path = case, sample(fmt)
+    window.actions[f"import_{fmt}"].trigger()
+    assert dialogs.errors == [] and window.tabs.current_key() == key
+    assert tab.model.heaps == heaps and tab.play_rule == "misere" and tab.rule_choice.rule() == "misere"
+    if rule:
+        assert tab.model.rule.text == rule
+        wins, _ = heap_oracle(rule)  # the rules alone: take 1 or 2 consecutive ... of the rows
+        assert ("WIN" if wins(heaps) else "LOSE") == outcome
+    assert tab.settle(60_000)
+    assert tab.analysis_panel.outcome_text() == outcome
+    assert tab.undo_stack.count() == 1 and tab.undo_stack.command(0).text() == f"Import {case} of {fmt}.txt"
+    assert window.tabs.states()[key]["play_rule"] == "misere"
+    tab.undo_stack.undo()  # one step: the heaps, the rule and the play rule as they were
+    assert tab.play_rule == "normal" and everything(window) == before
+    if rule:
+        assert tab.model.rule.text == old_rule
+    tab.undo_stack.redo()
+    assert tab.play_rule == "misere" and tab.model.heaps == heaps
+
+
+def test_a_row_too_long_for_a_rule_is_refused_and_changes_nothing(qtbot, window, dialogs, tmp_path):
+    long_row = tmp_path / "rows.txt"
+    long_row.write_text("1\n70000\n")
+    before = everything(window)
+    tab = window.tabs.game_tabs["takebreak"]
+    dialogs.case, dialogs.open_path = "case 1", str(long_row)
+    window.actions["import_hdu2509"].trigger()
+    assert len(dialogs.errors) == 1 and str(long_row) in dialogs.errors[0][1]
+    assert "70,000 digits" in dialogs.errors[0][1]
+    assert everything(window) == before and tab.undo_stack.count() == 0 and tab.play_rule == "normal"

@@ -22,16 +22,18 @@ from sgstudio.core.heaps import HeapsPosition, parse_heaps
 from sgstudio.games.nim.game import NimGame
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
+from sgstudio.gui.tabs.misere_judges import MisereJudgeImport
 from sgstudio.gui.widgets import FittedLabel, message_line
 
 RULE = "A move takes any number of stones (at least one) from one heap. Heap h has Grundy value h."
 
 
-class NimTab(RedrawnPlayTab):
+class NimTab(MisereJudgeImport, RedrawnPlayTab):
     """Plain Nim: the heaps in one line, the Analysis panel beside them."""
 
     key = "nim"
     title = "Nim"
+    judge_format = "hdu1907"  # John: misère Nim (imported misère, :mod:`~sgstudio.gui.tabs.misere_judges`)
     play_rules = True
 
     def __init__(self, parent: QWidget | None = None) -> None:

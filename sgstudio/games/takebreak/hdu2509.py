@@ -29,6 +29,26 @@ from sgstudio.formats.tokens import TokenStream, check_not_empty, read_text
 FIRST, SECOND = "Yes", "No"
 
 
+def rule_code(heaps: Sequence[int]) -> str:
+    """The take-and-break code of rows of these lengths: take k >= 1 consecutive apples of a row,
+    leaving 0, 1 or 2 rows, for every k up to the longest row (``0.77...7``).
+
+    >>> rule_code((3, 5, 1)), rule_code(())
+    ('0.77777', '0.7')
+    >>> rule_code((70000,))
+    Traceback (most recent call last):
+    ...
+    ValueError: a row of 70,000 apples needs a rule of 70,000 digits: a take-and-break code has at most 65,536
+    """
+    from sgstudio.games.takebreak.rules import MAX_CODE_DIGITS
+
+    longest = max(1, *heaps, 1)
+    if longest > MAX_CODE_DIGITS:
+        raise ValueError(f"a row of {longest:,} apples needs a rule of {longest:,} digits: a take-and-break "
+                         f"code has at most {MAX_CODE_DIGITS:,}")
+    return "0." + "7" * longest
+
+
 @dataclass(frozen=True)
 class Case:
     """One test: the row lengths."""

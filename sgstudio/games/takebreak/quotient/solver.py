@@ -34,7 +34,7 @@ Examples
 >>> s.run(40).solved is not None
 True
 >>> s.size, s.p_size, s.presentation().text()
-(8, 2, '<a,b,c | a2=1, bc=ab, c2=b2, b3=b>')
+(8, 2, '<a,b,c | a2=1, b3=b, bc=ab, c2=b2>')
 """
 
 from __future__ import annotations

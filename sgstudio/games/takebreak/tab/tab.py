@@ -51,6 +51,7 @@ from sgstudio.games.takebreak.tab.values import ValuesTable, row_length
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.pattern_line import PatternLine, PatternOverlay, PatternSearch
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
+from sgstudio.gui.tabs.misere_judges import MisereJudgeImport
 from sgstudio.gui.tasks import TaskProgress
 from sgstudio.gui.widgets import banner_over_columns, group_box, message_line
 
@@ -75,11 +76,12 @@ def period_words(report: PeriodReport) -> tuple[str, str]:
     return f"{report.headline()}, not certified", words[:1].upper() + words[1:] + "."
 
 
-class TakeBreakTab(RedrawnPlayTab):
+class TakeBreakTab(MisereJudgeImport, RedrawnPlayTab):
     """Take-and-break games: the rule, heaps, W/L and winning moves, g(0..H) with its period."""
 
     key = "takebreak"
     title = "Take & break"
+    judge_format = "hdu2509"  # Be the Winner (imported misère, :mod:`~sgstudio.gui.tabs.misere_judges`)
     play_rules = True
 
     def __init__(self, parent: QWidget | None = None, model: TakeBreakPosition | None = None) -> None:
@@ -105,6 +107,9 @@ class TakeBreakTab(RedrawnPlayTab):
         self.heaps = QLineEdit()
         self.heaps.setPlaceholderText("heap sizes, e.g. 5 9 14")
         self.set_button = QPushButton("Set heaps")
+        self.quotient_button = QPushButton("Misère quotient…")  # the quotient view (its own window)
+        self.quotient_button.setToolTip("The misère quotient of this rule (Plambeck–Siegel): its "
+                                        "presentation, P-portion, pretending function and table")
         self.message = message_line()
         self.values_table = ValuesTable()
         self.analysis_panel = AnalysisPanel(banner=26, play_button=True, rule_choice=True)
@@ -118,6 +123,7 @@ class TakeBreakTab(RedrawnPlayTab):
         row = QHBoxLayout()
         row.addWidget(self.heaps, 1)
         row.addWidget(self.set_button)
+        row.addWidget(self.quotient_button)
         heaps_box = group_box("Heaps", self.message)
         heaps_box.layout().insertLayout(0, row)
         self.values_box = group_box("Values g(n)", self.values_table)
@@ -139,6 +145,7 @@ class TakeBreakTab(RedrawnPlayTab):
         self.editor.preset_chosen.connect(self._preset_chosen)
         self.heaps.returnPressed.connect(self._typed_heaps)
         self.set_button.clicked.connect(self._typed_heaps)
+        self.quotient_button.clicked.connect(self.show_quotient)
         self.analysis_panel.move_activated.connect(self._play)
         self.plot.limit_changed.connect(self._limit_chosen)
         self.plot.search_changed.connect(self._search_chosen)
@@ -171,6 +178,12 @@ class TakeBreakTab(RedrawnPlayTab):
             return StateCommand(self.model, lambda: self.model.set_heaps(after), text)
 
         self.edit(command)
+
+    def show_quotient(self) -> Any:
+        """Open the misère quotient of the rule in a window of its own (computed there)."""
+        from sgstudio.games.takebreak.tab.quotient_view import open_quotient_view
+
+        return open_quotient_view(self, self.model.game)
 
     def _limit_chosen(self, h: int) -> None:
         self.plot_limit = h
