@@ -1,8 +1,8 @@
 """Runs that would take hours are told before they take them (issue 29, item 5): ``period c.0``,
-``period`` of a 78-digit code, ``values subtract:primes 268435456`` and ``values subtract:squares
-268435456`` end at once (within the engine's first second of work) in one line with the estimate,
-the size that fits in 10 minutes and --force, exit status 2; a moderate run is not refused; the
-progress line shows on a terminal (a pty) and never in a pipe."""
+``period`` of a 78-digit code, ``values subtract:primes 268435456``, ``values subtract:squares
+268435456`` (and ``pattern c.0 --upto 10^6``) end at once (within the engine's first second of
+work) in one line with the estimate, the size that fits in 10 minutes and --force, exit status 2;
+a moderate run is not refused; the progress line shows on a terminal (a pty) and never in a pipe."""
 
 from __future__ import annotations
 
@@ -27,13 +27,14 @@ def run(args: list[str], tmp_path) -> subprocess.CompletedProcess:
                           timeout=300, check=False)
 
 
-@pytest.mark.parametrize(("args", "size"), [
-    (["period", "c.0"], "--max"),
-    (["period", CODE_78], "--max"),
-    (["values", "subtract:primes", "268435456"], "N"),
-    (["values", "subtract:squares", "268435456"], "N"),
+@pytest.mark.parametrize(("args", "size", "asked"), [
+    (["period", "c.0"], "--max", 10**6),
+    (["period", CODE_78], "--max", 10**6),
+    (["values", "subtract:primes", "268435456"], "N", 2**28),
+    (["values", "subtract:squares", "268435456"], "N", 2**28),
+    (["pattern", "c.0", "--upto", "1000000"], "--upto", 10**6),
 ])
-def test_runs_of_hours_are_refused_with_the_estimate(tmp_path, args, size):
+def test_runs_of_hours_are_refused_with_the_estimate(tmp_path, args, size, asked):
     done = run(args, tmp_path)
     assert done.returncode == 2 and done.stdout == ""
     err = done.stderr
@@ -42,7 +43,6 @@ def test_runs_of_hours_are_refused_with_the_estimate(tmp_path, args, size):
     assert found, err
     assert found.group(2) != "minutes" or int(found.group(1).replace(",", "")) > LIMIT_SECONDS / 60
     fits = re.search(rf"ask for a smaller {size} \(about ([\d,]+) take 10 minutes\), or add --force", err)
-    asked = 268435456 if args[0] == "values" else 1_000_000
     assert fits and 0 < int(fits.group(1).replace(",", "")) < asked, err
 
 
