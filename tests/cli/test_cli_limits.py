@@ -74,7 +74,7 @@ def test_the_graph_commands_beyond_the_limit_end_in_words(tmp_path, big_graph, c
 
 
 @pytest.mark.parametrize(("args", "megabytes"), [
-    (["period", "0.36", "--max", "30000000"], 200),
+    (["period", "0.36", "--max", "30000000", "--force"], 200),  # --force: memory, not the time estimate
     (["sweep", "0.16", "--values", "30000000", "--workers", "1"], 300)])
 def test_period_and_sweep_beyond_the_limit_end_in_words(tmp_path, args, megabytes):
     assert_words(run_limited(args, megabytes, tmp_path), tmp_path)
