@@ -17,6 +17,14 @@ def main(argv: list[str] | None = None) -> int:
         if status is not None:
             return status
         from sgstudio.cli import main as cli
+
+        # cli.main's guard catches what its run raises; a Ctrl+C on the way in (the check at the
+        # entry of a call, before its try) or on the way out is caught here
+        status = cli.main(args)
+        if argv is None:  # the run is over, its output flushed: a Ctrl+C now would only kill the exit
+            import signal
+
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     except BaseException as err:
         from sgstudio.core.interrupts import EXIT_INTERRUPTED, is_interruption
 
@@ -24,12 +32,6 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print("sgstudio: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-
-    status = cli.main(args)
-    if argv is None:  # the run is over, its output flushed: a Ctrl+C now would only kill the exit
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
     return status
 
 

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Sequence
+
+from sgstudio.core.errors import printable
 
 SCREENSHOT_SIZE = (1280, 800)
 SETTLE_MS = 400  # a screenshot waits this long for the tabs' first background results
@@ -138,8 +141,11 @@ def opens_documents(window, tab: str | None) -> bool:
 
 def load(window, path: str, tab: str | None) -> bool:
     """Open ``path`` on tab ``tab`` (a judge file of its format) or as a document; False on a bad file."""
+    from sgstudio.app.files import opens_document
+
     doc = window.document
-    if opens_documents(window, tab) or path.endswith(".sgs"):  # as File > Open (HDU 1524: the Graph tab)
+    # a document on any tab (by its name or its first bytes, as File > Open): --tab only shows that tab
+    if opens_documents(window, tab) or opens_document(path):  # as File > Open (HDU 1524: the Graph tab)
         return doc.open(path)
     target = window.tabs.game_tabs[tab]
     if not target.judge_format:
@@ -156,6 +162,10 @@ def screenshot(app, window, path: str | None, out: str, tab: str | None = None, 
     document's Python code runs only with ``trust`` (a screenshot never asks)."""
     from PySide6.QtCore import QElapsedTimer, Qt
 
+    if os.path.isdir(out):  # told before anything is loaded, naming the folder (not a temporary file)
+        inside = printable(os.path.join(out, "shot.png"))
+        raise IsADirectoryError(errno.EISDIR, f"cannot write the screenshot to {printable(out)}: it is a "
+                                f"folder; name the PNG file, such as {inside}")
     doc = window.document
     doc.interactive = False
     for each in window.tabs.game_tabs.values():
@@ -182,7 +192,11 @@ def screenshot(app, window, path: str | None, out: str, tab: str | None = None, 
 
     image = window.grab()
     window.hide()
-    write_atomic(out, lambda tmp: image.save(str(tmp), "PNG"))  # OSError: exit 1 (sgstudio.cli.main)
+    try:
+        write_atomic(out, lambda tmp: image.save(str(tmp), "PNG"))
+    except OSError as err:  # exit 1 (sgstudio.cli.main), naming OUT.png, never the temporary file
+        raise OSError(err.errno, f"cannot write the screenshot to {printable(out)}: "
+                                 f"{err.strerror or 'the image could not be saved'}") from None
     return 0
 
 

@@ -44,6 +44,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--python", action="store_true",
                         help="print only the pattern as one line of Python (an expression in n, or in x, y; "
                              "'P: EXPR' on the P-positions; None when no pattern is found)")
+    parser.add_argument("--force", action="store_true",
+                        help="compute a rule's values even when the estimate says it takes more than 10 "
+                             "minutes (without it, such a run is refused with the estimate)")
     parser.set_defaults(run=run)
 
 
@@ -64,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         upto = None if args.upto is None else count(args.upto, "--upto")
-        report = _file_report(args.game, upto) if is_game_file(args.game) else _rule_report(args.game, upto)
+        report = _file_report(args.game, upto) if is_game_file(args.game) else \
+            _rule_report(args.game, upto, getattr(args, "force", False))
     except SGStudioError as err:
         message = str(err)
         raise SGStudioError(message if message.startswith("sgstudio:") else f"sgstudio: {message}") from None
@@ -77,13 +81,29 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rule_report(text: str, upto: int | None) -> Any:
+def _rule_report(text: str, upto: int | None, force: bool = False) -> Any:
+    """A rule's pattern; its values estimated first (beyond 10 minutes refused unless ``force``), their
+    progress on standard error when that is a terminal (as ``values``)."""
+    from sgstudio.console import TerminalProgress
+    from sgstudio.games.takebreak.budget import Budget
     from sgstudio.games.takebreak.parse import parse_rule
-    from sgstudio.games.takebreak.pattern import rule_report
+    from sgstudio.games.takebreak.pattern import report_of_values
+    from sgstudio.games.takebreak.values import make_table
 
     rule = parse_rule(text)
     default = SPLIT_UPTO if getattr(rule, "family", None) == "split" else RULE_UPTO
-    return rule_report(rule, default if upto is None else upto)
+    last = default if upto is None else upto
+    table = make_table(rule)
+    progress = TerminalProgress(f"sgstudio pattern {rule.text}", f"--upto {last:,}")
+    budget = Budget(table, last + 1, f"pattern {rule.text} --upto {last}", "--upto", force=force,
+                    progress=progress if progress.shown else None)
+    progress.detail = budget.left_text
+    try:
+        budget.start()
+        values = table.values(last + 1, budget)
+    finally:
+        progress.clear()
+    return report_of_values(values, rule)
 
 
 def _file_report(path: str, upto: int | None) -> Any:

@@ -53,59 +53,20 @@ def register(subparsers: Any) -> None:
 
 def parse_component(text: str, games: dict | None = None) -> Any:
     """The :class:`~sgstudio.games.sum.game.Component` a command line writes; SGStudioError saying what
-    was expected (``RULE:HEAP``, ``nim:HEAPS`` and ``board:ROW``: :mod:`sgstudio.games.sum.text`, with
-    ``games`` the run's cache of games by rule).
+    was expected (``RULE:HEAP``, ``nim:HEAPS``, ``board:ROW``, ``dag:`` and ``loopy:`` tokens:
+    :mod:`sgstudio.games.sum.text`, with ``games`` the run's cache of games and files; ``FILE.py:POSITION``:
+    :mod:`sgstudio.games.custom.cli`).
 
     >>> parse_component("0.07:15").text(), parse_component("board:.x.x").text()
     ('Take & break 0.07: heaps 15', 'Board width 4: rows [2 4]')
     """
     from sgstudio.games.sum.text import parse_component as parse_text
 
-    kind, _, rest = text.partition(":")
     if ".py:" in text:  # FILE.py:POSITION, a game written in Python
         from sgstudio.games.custom.cli import component
 
         return component(text)
-    if kind in ("dag", "loopy"):
-        return _tokens(rest, kind, {} if games is None else games)
-    return parse_text(text, games)
-
-
-def _tokens(rest: str, kind: str, games: dict) -> Any:
-    """Tokens on a test case of an HDU 1524 file: a DAG game, or (``loopy``) a loopy token game.
-    ``games`` keeps, for the run, each file read and each case's game: a file named by several
-    components is read and parsed once, and their games are one (issue 29, item 6)."""
-    from sgstudio.console import pick
-    from sgstudio.games.graph import hdu1524
-    from sgstudio.games.graph.dag.game import DagGame
-    from sgstudio.games.graph.loopy.game import LoopyGame
-    from sgstudio.games.sum.game import Component
-
-    parts = rest.rsplit(":", 2)
-    if len(parts) != 3 or not parts[0]:
-        raise SGStudioError(f"expected {kind}:FILE:CASE:V1,V2,... (the test case from 1, then the "
-                            "tokens' vertices)")
-    file, case_text, tokens_text = parts
-    if not (case_text.isascii() and case_text.isdigit()):
-        raise SGStudioError(f"the test case must be a number from 1, not {case_text!r}")
-    loopy = kind == "loopy"
-    key = (kind, file, int(case_text))
-    if key not in games:
-        if (kind, file) not in games:
-            text, name = cli.read_input(file)
-            games[(kind, file)] = (hdu1524.parse(text, name, loopy), name)
-        cases, name = games[(kind, file)]
-        case = pick(cases, int(case_text), "test case", "test case", name)
-        games[key] = (LoopyGame if loopy else DagGame).from_judge_case(case)[0]
-    game = games[key]
-    n = len(game.successors)
-    tokens = []
-    for token in tokens_text.split(","):
-        if not (token.isascii() and token.isdigit()) or int(token) >= n:
-            raise SGStudioError(f"the tokens must be vertices 0..{n - 1} of test case {case_text}, "
-                                f"separated by commas, not {tokens_text!r}")
-        tokens.append(int(token))
-    return Component(game, tuple(sorted(tokens)))
+    return parse_text(text, {} if games is None else games)
 
 
 def read_components(texts: Sequence[str]) -> list[Any]:

@@ -65,6 +65,12 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes | Writer) ->
         if old is not None:
             _keep_mode(tmp, old)
         os.replace(tmp, target)
+    except OSError as err:
+        _unlink_quietly(tmp)
+        if err.filename != str(tmp):
+            raise
+        # the target is what the person named (a folder, a place they may not write): not the temporary
+        raise type(err)(err.errno, err.strerror, str(path)) from None
     except BaseException:
         _unlink_quietly(tmp)
         raise

@@ -33,6 +33,9 @@ STARTER = """if True:
 """
 
 
+WYTHOFF = str(Path(__file__).parents[2] / "sgstudio" / "games" / "custom" / "examples" / "wythoff.py")
+
+
 def chain_file(path: Path, n: int) -> Path:
     """An hdu1524 graph: a chain 0 -> 1 -> ... -> n-1, with one self-loop at the end (loopy)."""
     lines = [str(n), *(f"1 {i + 1}" for i in range(n - 1)), f"1 {n - 1}", "1 0", "0"]
@@ -50,6 +53,7 @@ def commands(tmp: Path) -> dict[str, list[str]]:
         "solve": ["solve", "hdu1524", "--loopy", chain],
         "sweep": ["sweep", "0.16", "--values", "3000", "--workers", "1"],
         "pattern": ["pattern", "0.16", "--upto", "200000"],
+        "table": ["table", WYTHOFF, "60", "60"],  # the game's code in a worker process
     }
 
 
@@ -95,6 +99,11 @@ def scan(tmp_path: Path, extra_env: dict[str, str]) -> list[str]:
 
 def test_a_sigint_scan_over_every_subcommand_finds_only_words(tmp_path):
     assert scan(tmp_path, {}) == []
+
+
+def test_the_scan_covers_every_subcommand(tmp_path):
+    named = {"values", "period", "sum", "play", "solve", "table", "pattern", "sweep"}  # issue 28, item 3
+    assert set(commands(tmp_path)) == named
 
 
 def test_a_sigint_scan_with_numba_jit_kernels_finds_only_words(tmp_path):

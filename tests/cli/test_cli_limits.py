@@ -1,7 +1,7 @@
-"""Out of memory in words (issue 28; issue 29, item 6): every subcommand run under an address-space
-limit (``ulimit -v``) with a size beyond it ends in one line that speaks of memory, exit status 1 or
-2, and no crash log; ``values`` refuses before allocating, naming the count, the memory and the way
-out."""
+"""Out of memory in words (issue 28; issue 29, item 6): every subcommand (values, period, sum, play,
+solve, table, pattern, sweep) run under an address-space limit (``ulimit -v``) with a size beyond it
+ends in one line that speaks of memory, exit status 1 or 2, and no crash log; ``values`` refuses
+before allocating, naming the count, the memory and the way out."""
 
 from __future__ import annotations
 
@@ -74,7 +74,24 @@ def test_the_graph_commands_beyond_the_limit_end_in_words(tmp_path, big_graph, c
 
 
 @pytest.mark.parametrize(("args", "megabytes"), [
-    (["period", "0.36", "--max", "30000000"], 200),
+    (["period", "0.36", "--max", "30000000", "--force"], 200),  # --force: memory, not the time estimate
     (["sweep", "0.16", "--values", "30000000", "--workers", "1"], 300)])
 def test_period_and_sweep_beyond_the_limit_end_in_words(tmp_path, args, megabytes):
     assert_words(run_limited(args, megabytes, tmp_path), tmp_path)
+
+
+WYTHOFF = str(Path(__file__).parents[2] / "sgstudio" / "games" / "custom" / "examples" / "wythoff.py")
+
+
+@pytest.mark.parametrize(("args", "megabytes"), [
+    (["pattern", "0.16", "--upto", "100000000"], 300),
+    (["table", WYTHOFF, "400", "400", "--max-positions", "100000000"], 300)])
+def test_pattern_and_table_beyond_the_limit_end_in_words(tmp_path, args, megabytes):
+    """``table`` runs the game in a worker process, which the limit binds too: its memory limit is
+    told as lowered by it (or, when the worker had no room to say a word, that memory may be why)."""
+    err = assert_words(run_limited(args, megabytes, tmp_path), tmp_path)
+    if args[0] == "pattern":
+        assert "100,000,001 values of 0.16 need about" in err
+    else:
+        assert "address-space limit" in err
+

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import sys
 
+from sgstudio import console
 from sgstudio.cli import main as cli
 
 GRAPH = "5\n1 1\n2 2 3\n1 4\n0\n1 3\n0\n"  # one hdu1524 case: 0 -> 1 -> 2, 3; 2 -> 4 -> 3; no query
@@ -26,8 +27,8 @@ def test_one_file_named_by_many_components_is_read_once(monkeypatch, capsys, tmp
         copies.append(tmp_path / f"copy{i}.txt")
         copies[-1].write_text(GRAPH)
     reads: list[str] = []
-    real = cli.read_input
-    monkeypatch.setattr(cli, "read_input", lambda p: reads.append(p) or real(p))
+    real = console.read_input  # the components' reader (sgstudio.games.sum.text) reads through it
+    monkeypatch.setattr(console, "read_input", lambda p: reads.append(p) or real(p))
     shared = run_sum(monkeypatch, capsys, [f"loopy:{path}:1:0", f"loopy:{path}:1:1", f"loopy:{path}:1:2",
                                            f"dag:{path}:1:4"])
     assert reads == [str(path), str(path)]  # once as a loopy graph, once as a DAG

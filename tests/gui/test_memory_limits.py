@@ -1,6 +1,7 @@
-"""The H boxes of the S-Nim and Take & break tabs refuse an H this machine has no memory for
-(issue 28): a dialog says how many values, about how much memory, what to do; H and the document
-stay as they were, nothing is computed. The memory is bounded here by SGSTUDIO_MEMORY_LIMIT."""
+"""The H boxes of the S-Nim and Take & break tabs refuse an H this machine has no memory for, and
+the Your game tab's Limit box a position limit (issue 28): a dialog says how many values (positions),
+about how much memory, what to do; the box and the document stay as they were, nothing is computed.
+The memory is bounded here by SGSTUDIO_MEMORY_LIMIT."""
 
 from __future__ import annotations
 
@@ -32,3 +33,25 @@ def test_an_h_beyond_the_memory_is_refused_with_a_dialog(qtbot, dialogs, monkeyp
     assert tab.to_state() == before
     tab.plot.limit.setValue(90)  # within the memory: taken as always
     assert chosen == [90] and len(dialogs.errors) == 1
+
+
+def test_a_position_limit_beyond_the_memory_is_refused_with_a_dialog(qtbot, dialogs, monkeypatch):
+    from sgstudio.games.custom.tab import CustomTab
+
+    tab = show_tab(qtbot, CustomTab())
+    tab.limit.setValue(5000)
+    before, steps = tab.to_state(), tab.undo_stack.count()
+    monkeypatch.setenv("SGSTUDIO_MEMORY_LIMIT", str(200 << 20))
+    largest = tab.limit.maximum()  # 10^8 positions
+    tab.limit.setValue(largest)
+    assert len(dialogs.errors) == 1
+    title, text = dialogs.errors[0]
+    assert title == "The position limit is too large for the memory"
+    assert text.startswith(f"{largest:,} positions need about ") and "GB of memory, and about " in text
+    assert text.endswith("is available here; choose a smaller Limit.")
+    assert tab.limit.value() == 5000 and tab.typed_state().max_positions == 5000
+    assert tab.to_state() == before and tab.undo_stack.count() == steps and not tab.work.tasks
+    tab.limit.setValue(200_000)  # within the memory: taken as always, and what a Run uses
+    assert len(dialogs.errors) == 1 and tab.typed_state().max_positions == 200_000
+    tab.load_state({**before, "max_positions": largest})  # a document's own limit is shown, not weighed
+    assert tab.limit.value() == largest and len(dialogs.errors) == 1

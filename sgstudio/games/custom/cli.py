@@ -22,6 +22,7 @@ import os
 from typing import Any
 
 from sgstudio.core.errors import SGStudioError
+from sgstudio.games.custom.errors import GameError, LimitError, WorkerCrashError
 from sgstudio.games.custom.explore import DEFAULT_MAX_POSITIONS
 
 SUFFIXES = (".py", ".sgs")
@@ -153,6 +154,8 @@ def values(args: argparse.Namespace) -> int:
     game = open_game(args.rule, limit_of(args), getattr(args, "trust", False))
     try:
         found = game.values(n)
+    except (LimitError, WorkerCrashError) as err:  # a run stopped: said as the command line says it
+        raise GameError(f"sgstudio: {err.message}") from None
     finally:
         game.close()
     if args.json:
@@ -172,6 +175,8 @@ def run_table(args: argparse.Namespace) -> int:
     game = open_game(args.file, limit_of(args), args.trust)
     try:
         rows = game.table(a, b).values
+    except (LimitError, WorkerCrashError) as err:  # (a mistake in the game: FILE.py:LINE: ...)
+        raise GameError(f"sgstudio: {err.message}") from None
     finally:
         game.close()
     if args.json:

@@ -101,4 +101,9 @@ class Watch:
         if code:
             return WorkerCrashError(f"the worker process ended {self._so_far()} with exit status {code} "
                                "(does the game's code call os._exit?)")
-        return WorkerCrashError(f"the worker process ended {self._so_far()} without an answer")
+        from sgstudio.core.limits import address_space_room
+
+        # under an address-space limit (ulimit -v), the worker may not even have room to tell it
+        memory = " (out of memory, perhaps: sgstudio runs under an address-space limit)" \
+            if address_space_room() is not None else ""
+        return WorkerCrashError(f"the worker process ended {self._so_far()} without an answer{memory}")

@@ -280,6 +280,12 @@ def _limit_memory(memory_mb: int | None) -> None:  # pragma: no cover - a proces
     if old_hard != resource.RLIM_INFINITY:
         soft, hard = min(soft, old_hard), min(hard, old_hard)
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    global _EFFECTIVE_MB
+    _EFFECTIVE_MB = soft >> 20  # lower than asked under a limit the studio was started with (ulimit -v)
+
+
+_EFFECTIVE_MB: int | None = None
+"""The worker's memory limit as set, in MiB (None: not set)."""
 
 
 def _memory_back() -> None:  # pragma: no cover - a process
@@ -319,5 +325,7 @@ def _memory_error(exc: MemoryError, limits: Limits, state: _State) -> LimitError
     if state.explorer is not None:  # let the exploration go before telling it
         state.explorer.release()
     traceback.clear_frames(exc.__traceback__)
-    return LimitError(f"stopped: the game used more than {limits.memory_mb:,} MB (the memory limit), "
-                      f"{so_far}{where}")
+    limit = limits.memory_mb if _EFFECTIVE_MB is None else _EFFECTIVE_MB
+    whose = "the memory limit" if limit == limits.memory_mb else \
+        "the memory limit, lowered by the address-space limit sgstudio was started under"
+    return LimitError(f"stopped: the game used more than {limit:,} MB ({whose}), {so_far}{where}")

@@ -1,11 +1,15 @@
-"""Components of a sum written as text: ``RULE:HEAP``, ``nim:HEAPS`` and ``board:ROW`` (``sgstudio sum``
-and the Sum tab's "Add from text").
+"""Components of a sum written as text: ``RULE:HEAP``, ``nim:HEAPS``, ``board:ROW``,
+``dag:FILE:CASE:V1,V2,...`` and ``loopy:FILE:CASE:V1,V2,...`` (``sgstudio sum`` and the Sum tab's
+"Add > From text").
 
 ``RULE:HEAP`` is a heap of HEAP tokens under any rule the take-and-break parser reads (the rules of
 ``sgstudio values``: ``0.07``, ``grundy``, ``snim:1,3,4``, ``split:3``, ...): RULE is everything
 before the last colon. ``nim:HEAPS`` is a position of Nim, one heap or several separated by commas
 (``nim:3``, ``nim:3,4,5``). ``board:ROW`` is one row of a board, ``.`` an empty cell and ``x`` a
-chess, the row's width being its length (1 to 24). Errors are one line saying what was expected.
+chess, the row's width being its length (1 to 24). ``dag:FILE:CASE:V1,V2,...`` is tokens on the
+vertices V1, V2, ... of test case CASE (from 1) of an HDU 1524 file, ``loopy:`` the same on a graph
+that may have cycles (:func:`tokens`: FILE relative to a folder given, ``-`` standard input
+otherwise). Errors are one line saying what was expected (a bad file: ``FILE:LINE:COL: message``).
 
 >>> parse_component("snim:1,3,4:10").text(), parse_component("board:.x.x").text()
 ('Take & break snim:1,3,4: heaps 10', 'Board width 4: rows [2 4]')
@@ -33,18 +37,22 @@ Rule = Any  # a take-and-break rule (the registry's takebreak game reads it)
 MAX_BOARD = 24
 FORMS = ("RULE:HEAP (such as 0.07:15, grundy:20, snim:1,3,4:10, split:3:24), nim:HEAPS (such as nim:3,4,5) "
          "or board:ROW (such as board:..x.x)")
+TOKEN_FORMS = "dag:FILE:CASE:V1,V2,... or loopy:FILE:CASE:V1,V2,... (tokens on an HDU 1524 file's graph)"
 BOARD_FORM = (f"board:ROW, ROW being 1 to {MAX_BOARD} characters . (empty) and x (a chess), "
               "such as board:..x.x")
 NIM_FORM = "nim:HEAPS, one heap or several separated by commas, such as nim:3 or nim:3,4,5"
 
 
-def parse_component(text: str, games: dict | None = None) -> Component:
+def parse_component(text: str, games: dict | None = None, folder: str | None = None) -> Component:
     """The component ``text`` writes (module docstring); SGStudioError saying what was expected.
 
     ``games``: a cache of the games already made, by rule (a run reading many components passes
-    one dict, so that components of one rule share one game and its table of values).
+    one dict, so that components of one rule share one game and its table of values), and of the
+    files read. ``folder``: where a ``dag:``/``loopy:`` FILE is looked for (see :func:`tokens`).
     """
     kind, _, rest = text.strip().partition(":")
+    if kind in ("dag", "loopy"):
+        return tokens(kind, text.strip()[len(kind) + 1:], {} if games is None else games, folder)
     if kind == "board":
         return board_row(rest)
     if kind == "nim":
@@ -111,3 +119,52 @@ def board_row(row: str) -> Component:
         raise SGStudioError(f"expected {BOARD_FORM}, not {row!r}")
     chips = tuple(i + 1 for i, c in enumerate(row) if c == "x")
     return Component(registry.get("board").game(len(row)), (chips,))
+
+
+def tokens(kind: str, rest: str, games: dict, folder: str | None = None) -> Component:
+    """Tokens on a test case of an HDU 1524 file (``rest`` is ``FILE:CASE:V1,V2,...``): a DAG game,
+    or (``kind`` ``loopy``) a loopy token game. ``games`` keeps, for the run, each file read and each
+    case's game: a file named by several components is read and parsed once, and their games are
+    one (issue 29, item 6). With a ``folder`` (the Sum tab: the document's), a relative FILE is
+    looked for there and ``-`` is a file like any other; without, ``-`` is standard input.
+
+    >>> tokens("dag", "x.txt", {})
+    Traceback (most recent call last):
+    ...
+    sgstudio.core.errors.SGStudioError: expected dag:FILE:CASE:V1,V2,... (the test case from 1, then the ...)
+    """
+    import importlib
+    import os
+
+    from sgstudio.console import pick, read_input
+    from sgstudio.core import registry
+    from sgstudio.formats import MODULES
+
+    parts = rest.rsplit(":", 2)
+    if len(parts) != 3 or not parts[0]:
+        raise SGStudioError(f"expected {kind}:FILE:CASE:V1,V2,... (the test case from 1, then the "
+                            "tokens' vertices)")
+    file, case_text, tokens_text = parts
+    if folder is not None:
+        file = os.path.join(folder, os.path.expanduser(file))
+    if not (case_text.isascii() and case_text.isdigit()):
+        raise SGStudioError(f"the test case must be a number from 1, not {case_text!r}")
+    loopy = kind == "loopy"
+    key = (kind, file, int(case_text))
+    if key not in games:
+        if (kind, file) not in games:
+            text, name = read_input(file)
+            reader = importlib.import_module(MODULES["hdu1524"])  # by name: games import no other game
+            games[(kind, file)] = (reader.parse(text, name, loopy), name)
+        cases, name = games[(kind, file)]
+        case = pick(cases, int(case_text), "test case", "test case", name)
+        games[key] = registry.get(kind).game.from_judge_case(case)[0]
+    game = games[key]
+    n = len(game.successors)
+    chosen = []
+    for token in tokens_text.split(","):
+        if not (token.isascii() and token.isdigit()) or int(token) >= n:
+            raise SGStudioError(f"the tokens must be vertices 0..{n - 1} of test case {case_text}, "
+                                f"separated by commas, not {tokens_text!r}")
+        chosen.append(int(token))
+    return Component(game, tuple(sorted(chosen)))

@@ -37,6 +37,10 @@ def register(subparsers: Any) -> None:
     values.add_argument("rule", metavar="RULE", help=RULE_HELP)
     values.add_argument("n", metavar="N", help="how many values (a non-negative integer)")
     values.add_argument("--json", action="store_true", help="print the values as one JSON list")
+    values.add_argument("--force", action="store_true",
+                        help="run even when the estimate says it takes more than 10 minutes (without it, "
+                             "such a run is refused with the estimate; on a terminal the progress shows "
+                             "on standard error)")
     period = subparsers.add_parser(
         "period", help="find and certify the period of a take-and-break rule's values",
         description="Print 'preperiod P period Q' (and 'saltus S' where the values grow), then the "
@@ -45,6 +49,8 @@ def register(subparsers: Any) -> None:
     period.add_argument("--max", dest="max_values", default=str(DEFAULT_MAX), metavar="N",
                         help=f"compute at most N values (default {DEFAULT_MAX:,}; 10^8 or 1e8 may be "
                              "written so); on a terminal the progress shows on standard error")
+    period.add_argument("--force", action="store_true",
+                        help="search even when reaching --max is estimated to take more than 10 minutes")
     for parser in (values, period):
         parser.set_defaults(run=run)
 
@@ -97,20 +103,32 @@ def run(args: argparse.Namespace) -> int:
     try:
         rule = parse_rule(args.rule)
         if args.command == "values":
-            return _values(rule, count(args.n, "N"), args.json)
-        return _period(rule, count(args.max_values, "--max", 1))
+            return _values(rule, count(args.n, "N"), args.json, args.force)
+        return _period(rule, count(args.max_values, "--max", 1), args.force)
     except SGStudioError as err:
         raise SGStudioError(f"sgstudio: {err}") from None
 
 
-def _values(rule: Any, n: int, as_json: bool) -> int:
-    from sgstudio.console import emit_bytes
+def _values(rule: Any, n: int, as_json: bool, force: bool = False) -> int:
+    """The values on stdout; a run estimated beyond 10 minutes refused (unless ``force``), the progress
+    on stderr when that is a terminal (:class:`~sgstudio.games.takebreak.budget.Budget`)."""
+    from sgstudio.console import TerminalProgress, emit_bytes
     from sgstudio.core.limits import check_values
+    from sgstudio.games.takebreak.budget import Budget
     from sgstudio.games.takebreak.values import make_table
 
     # the table (grown by doubling) and the text of the values: about 24 bytes a value (measured)
     check_values(n, 32 if as_json else 24, f"values of {rule.text}", "ask for fewer values (a smaller N)")
-    values = make_table(rule).values(n)
+    table = make_table(rule)
+    progress = TerminalProgress(f"sgstudio values {rule.text}", "the N asked for")
+    budget = Budget(table, n, f"values {rule.text} {n}", "N", force=force,
+                    progress=progress if progress.shown else None)
+    progress.detail = budget.left_text
+    try:
+        budget.start()
+        values = table.values(n, budget)
+    finally:
+        progress.clear()
     if as_json:
         emit_bytes(b"[" + decimal_bytes(values, b", ") + b"]\n")  # what json.dumps prints
     else:
@@ -161,18 +179,24 @@ def decimal_bytes(values: Any, sep: bytes = b" ") -> bytes:
     return text[: text.size - len(sep)].tobytes()
 
 
-def _period(rule: Any, max_values: int) -> int:
+def _period(rule: Any, max_values: int, force: bool = False) -> int:
     """The period report on stdout; while it is searched, the progress on stderr when that is a
-    terminal (:class:`sgstudio.cli.main.TerminalProgress`)."""
+    terminal (:class:`sgstudio.cli.main.TerminalProgress`). A search that would need more than 10
+    minutes to reach ``max_values`` (and has not ended within its first second) is refused, unless
+    ``force`` (:class:`~sgstudio.games.takebreak.budget.Budget`)."""
     from sgstudio.console import TerminalProgress, emit
+    from sgstudio.games.takebreak.budget import Budget
     from sgstudio.games.takebreak.period import find_period
     from sgstudio.games.takebreak.values import make_table
 
     table = make_table(rule)
-    progress = TerminalProgress(f"sgstudio period {rule.text}", f"--max {max_values:,}",
-                                detail=lambda: method_text(table))
+    progress = TerminalProgress(f"sgstudio period {rule.text}", f"--max {max_values:,}")
+    budget = Budget(table, max_values, f"period {rule.text}, if no period shows before --max {max_values:,},",
+                    "--max", force=force, progress=progress if progress.shown else None)
+    progress.detail = lambda: method_text(table) + budget.left_text()
     try:
-        report = find_period(table, max_values, progress if progress.shown else None)
+        budget.start()
+        report = find_period(table, max_values, budget)
     finally:
         progress.clear()
     emit(report.headline() + "\n")

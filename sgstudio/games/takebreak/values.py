@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -322,6 +323,38 @@ class ValueTable:
             rest = mid / 2 if self._search_factor == 0 else mid / 2 / SPARSE_GAIN * 4
         per_heap = int(fin_len[1]) + (any_from[1] >= 1) * top + nk * (per_pair + rest) + top / 8
         return heaps * per_heap
+
+    def seconds_to(self, n: int) -> float | None:
+        """About how many seconds :meth:`values` takes to reach g(n - 1) from here (None: too few values
+        known to tell): the kernels' steps (:meth:`_steps`) over the heaps to come, the values' width
+        growing as it grew over the last doubling (each bit of width more is a word of the bitsets,
+        the cost of rules such as c.0 growing as n^3), at the speed measured on the chunks so far.
+
+        >>> from sgstudio.games.takebreak.parse import parse_rule
+        >>> table = ValueTable(parse_rule("c.0"))
+        >>> _ = table.values(2048)
+        >>> table.seconds_to(10**6) > 10**5     # a day and more: the values grow as n / 2
+        True
+        """
+        done = self._n
+        if n <= done:
+            return 0.0
+        if done < FIRST_CHECK:
+            return None
+        g = self._g[:done]
+        top, half = int(g.max()) + 1, int(g[: done // 2].max()) + 1
+        growth = min(2.0, max(0.0, math.log2(top / half)))
+        words, steps, start = self._words, 0.0, done
+        try:
+            while start < n:
+                end = min(n, start + max(start // 4, 1024))
+                wide = top * ((start + end) / 2 / done) ** growth / 64 + 1
+                self._words = max(words, 1 << math.ceil(math.log2(wide)))
+                steps += self._steps(start, end)
+                start = end
+        finally:
+            self._words = words
+        return float(steps / self._rate)
 
     def _chunk(self) -> int:
         """Heaps to compute before the next report: about CHUNK_SECONDS of work (so that a cancel

@@ -55,6 +55,9 @@ ASK = "Run this game's code?"
 DEFAULT_SECONDS = 120
 """The time limit of a Run unless the person sets another (0: none)."""
 MEMORY_MB = 4096
+BYTES_PER_POSITION = 400
+"""Memory an explored position takes: some 270 bytes in the worker (its dict entry, its rows of the
+arrays: measured on pairs of integers) and what the window keeps of the result."""
 UNTRUSTED = ("This document holds Python code, shown read-only: it has not been run. Run it only if you "
              "trust where the document comes from.")
 
@@ -180,6 +183,9 @@ class CustomTab(GameTab):
         self.limit.setRange(1, MAX_LIMIT)
         self.limit.setGroupSeparatorShown(True)
         self.limit.setToolTip("Stop once this many positions are reached")
+        self.limit.setKeyboardTracking(False)  # a limit typed is weighed once, not at every digit
+        self.limit.valueChanged.connect(self._limit_typed)
+        self._accepted_limit = self.limit.value()
         self.seconds = QSpinBox()
         self.seconds.setRange(0, 24 * 3600)
         self.seconds.setValue(DEFAULT_SECONDS)
@@ -279,7 +285,7 @@ class CustomTab(GameTab):
         if self.editor.toPlainText() != state.code:
             self.editor.setPlainText(state.code)
         self.position.setText(state.position or (repr(result.position) if result is not None else ""))
-        self.limit.setValue(state.max_positions)
+        self._show_limit(state.max_positions)
         self.size_a.setValue(state.table[0])
         self.size_b.setValue(state.table[1])
         if error is not None:
@@ -310,6 +316,27 @@ class CustomTab(GameTab):
         else:
             self.tables.show_note("No table: the position is neither an integer nor a pair of integers "
                                   "(the table is for games on those).")
+
+    def _show_limit(self, limit: int) -> None:
+        """The position limit in its box, as the state has it (not weighed again)."""
+        blocked = self.limit.blockSignals(True)
+        self.limit.setValue(limit)
+        self.limit.blockSignals(blocked)
+        self._accepted_limit = limit
+
+    def _limit_typed(self, limit: int) -> None:
+        """A position limit typed: refused with a dialog (the box back at the limit before, the
+        document unchanged) when this machine has no memory for that many positions (issue 28)."""
+        from sgstudio.core.limits import TooLarge, check_values
+        from sgstudio.gui.errors import show_error
+
+        try:
+            check_values(limit, BYTES_PER_POSITION, "positions", "choose a smaller Limit")
+        except TooLarge as err:
+            self._show_limit(self._accepted_limit)
+            show_error(self, "The position limit is too large for the memory", f"{err}.")
+            return
+        self._accepted_limit = limit
 
     def _game_of(self, result: RunResult) -> tuple[Any, tuple]:
         """The game of the studio the result's position is (the analysis, Play), or why not (a str)."""

@@ -92,9 +92,13 @@ def estimated_seconds(members: np.ndarray, n: int) -> dict[str, float]:
     to x) and about 16 words for each class below it, where the number of classes is guessed as
     min(|S|, 64): a sparse S with many values (squares) is thus left to the blocked kernel.
     """
-    moves = moves_count(members, n)
+    return _method_seconds(moves_count(members, n), int(members.size), n)
+
+
+def _method_seconds(moves: float, size: int, n: int) -> dict[str, float]:
+    """:func:`estimated_seconds` from the number of moves and of members below n."""
     threads = kernels.threads() if moves > PYTHON_MOVES else 1
-    classes_below = min(int(members.size), 64)
+    classes_below = min(size, 64)
     costs = {
         "python": moves * _SECONDS_PER_MOVE["python"],
         "plain": moves * _SECONDS_PER_MOVE["plain"],
@@ -104,6 +108,55 @@ def estimated_seconds(members: np.ndarray, n: int) -> dict[str, float]:
     for method, seconds in _LOAD_SECONDS.items():  # loading a kernel from numba's cache
         costs[method] += 0 if kernels.loaded(method) else seconds
     return costs
+
+
+ESTIMATE_UP_TO = 1 << 24
+"""The members of a named set are listed this far for an estimate; beyond, their count is extrapolated."""
+
+
+def estimated_total(spec: SetSpec, n: int) -> float:
+    """About how many seconds g(0..n-1) takes by the method :func:`choose_method` would pick (the
+    cheapest compiled one; the same per-move and per-word costs). A named set's members beyond
+    :data:`ESTIMATE_UP_TO` are not listed (a sieve to 2^28 alone takes seconds): their count is
+    extrapolated from its growth over the last doubling below (primes ~ x / ln x, squares ~ sqrt x).
+
+    >>> round(estimated_total("primes", 10**7) / 60)   # minutes: the class bitsets
+    4
+    >>> estimated_total("squares", 2**28) > 600, estimated_total([1, 2], 1000) < 1
+    (True, True)
+    """
+    n = int(n)
+    if isinstance(spec, str):
+        spec = resolve(spec)
+    if not isinstance(spec, NamedSet):
+        costs = estimated_seconds(members_below(spec, n), n)
+    elif n <= ESTIMATE_UP_TO:
+        members = _listed(spec, n)
+        costs = estimated_seconds(members[members < n], n)
+    else:
+        m = ESTIMATE_UP_TO
+        members = _listed(spec, m)
+        half = max(1, int((members < m // 2).sum()))
+        growth = min(1.0, max(0.0, float(np.log2(max(1, members.size) / half))))
+        scale = n / m
+        costs = _method_seconds(moves_count(members, m) * scale ** (1 + growth),
+                                int(members.size * scale ** growth), n)
+    del costs["python"]
+    return min(costs.values())
+
+
+_LISTED: dict[str, tuple[int, np.ndarray]] = {}
+
+
+def _listed(spec: NamedSet, n: int) -> np.ndarray:
+    """The members of ``spec`` below ``n`` at least (n <= ESTIMATE_UP_TO), kept for the next estimate
+    (a search for the size that fits asks for many)."""
+    limit, members = _LISTED.get(spec.name, (0, np.zeros(0, np.int64)))
+    if limit < n:
+        limit = min(ESTIMATE_UP_TO, max(n, 2 * limit, 1 << 16))
+        members = members_below(spec, limit)
+        _LISTED[spec.name] = (limit, members)
+    return members
 
 
 def choose_method(members: np.ndarray, n: int) -> str:
@@ -180,11 +233,21 @@ class ValueTable:
         self.limit = limit  # never compute more values than this (growth stops there)
         self.rule = rule
         self._g = np.zeros(0, np.uint16)
+        self._reached = 0
 
     @property
     def computed(self) -> int:
         """How many values are known so far."""
         return int(self._g.size)
+
+    def seconds_to(self, n: int) -> float:
+        """About how many seconds :meth:`values` takes to reach g(n - 1) from here
+        (:func:`estimated_total`, less what is known)."""
+        reached = max(self._g.size, self._reached)  # during values(): as far as its chunks went
+        if n <= reached:
+            return 0.0
+        known = estimated_total(self.spec, reached) if reached else 0.0
+        return max(0.0, estimated_total(self.spec, n) - known)
 
     def values(self, n: int, progress: Progress | None = None) -> np.ndarray:
         """g(0..n-1) as a read-only view; computes only what is not known yet (at least doubling
@@ -192,7 +255,16 @@ class ValueTable:
         if n > self._g.size:
             grown = max(n, min(2 * self._g.size, n + (1 << 26)))
             grown = max(n, min(grown, self.limit or grown))
-            self._g = values(self.spec, grown, progress, known=self._g)
+
+            def heard(done: int, total: int) -> None:
+                self._reached = done
+                if progress is not None:
+                    progress(done, total)
+
+            try:
+                self._g = values(self.spec, grown, heard, known=self._g)
+            finally:
+                self._reached = 0
         view = self._g[:n]
         view.flags.writeable = False
         return view

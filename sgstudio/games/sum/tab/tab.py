@@ -40,7 +40,7 @@ from sgstudio.games.sum.analysis import explain
 from sgstudio.games.sum.game import Component, SumGame
 from sgstudio.games.sum.position import SumPosition
 from sgstudio.games.sum.tab.starts import STARTS
-from sgstudio.games.sum.text import FORMS, parse_component
+from sgstudio.games.sum.text import FORMS, TOKEN_FORMS, parse_component
 from sgstudio.gui.misere_games import GameMisereRunner
 from sgstudio.gui.panels.analysis import AnalysisPanel
 from sgstudio.gui.tabs.base import RedrawnPlayTab, StateCommand
@@ -89,7 +89,7 @@ class SumTab(RedrawnPlayTab):
         for text, make in STARTS:
             self.add_menu.addAction(text.replace("&", "&&"), lambda m=make: self.add_component(m()))
         self.add_menu.addSeparator()
-        self.add_menu.addAction("From text (0.07:15, snim:1,3,4:10, board:..x.x)…", self.ask_text)
+        self.add_menu.addAction("From text (0.07:15, board:..x.x, dag:FILE:1:0)…", self.ask_text)
         self.add_button.setMenu(self.add_menu)
         self.edit_button = QPushButton("Edit…", self)
         self.edit_button.setToolTip("Type the selected component's position anew (or double-click its row)")
@@ -148,12 +148,14 @@ class SumTab(RedrawnPlayTab):
         return done
 
     def ask_text(self) -> None:
-        """Add Menu > From text: a component typed as ``sgstudio sum`` reads it (RULE:HEAP, board:ROW).
+        """Add Menu > From text: a component typed as ``sgstudio sum`` reads it (RULE:HEAP, board:ROW,
+        dag:FILE:CASE:V1,... with FILE relative to the document's folder, see :meth:`folder`).
         A bad one is asked again as typed, with what is wrong with it, until it reads or the person
         cancels."""
         text, refusal = "", ""
+        prompt = f"A component: {FORMS}; or {TOKEN_FORMS}, FILE relative to {self.folder()} or absolute"
         while True:
-            text, ok = ask_again(self, "Add to the sum", f"A component: {FORMS}", text, refusal)
+            text, ok = ask_again(self, "Add to the sum", prompt, text, refusal)
             if not ok or not text.strip():
                 return
             component, refusal = self._read_component(text)
@@ -170,11 +172,18 @@ class SumTab(RedrawnPlayTab):
             return False
         return self.add_component(component)
 
-    @staticmethod
-    def _read_component(text: str) -> tuple[Component | None, str]:
+    def folder(self) -> str:
+        """Where a ``dag:``/``loopy:`` FILE typed is looked for: the folder of the window's document
+        once it is saved, else the working folder (never standard input)."""
+        import os
+
+        path = getattr(getattr(self.window(), "document", None), "path", None)
+        return str(path.parent) if path is not None else os.getcwd()
+
+    def _read_component(self, text: str) -> tuple[Component | None, str]:
         """The component ``text`` writes, or None and why not."""
         try:
-            component = parse_component(text)
+            component = parse_component(text, folder=self.folder())
             component.value()
         except (SGStudioError, ValueError) as err:
             return None, f"Not added: {err}"
