@@ -121,16 +121,16 @@ def main() -> None:
             ours[code].append((*run_ours(code), float(warm)))
             print(f"round {rnd + 1} {code}: sgstudio {ours[code][-1][0]:.2f} s"
                   + (f", peer {peer[code][-1][0]:.2f} s" if exe is not None else ""), flush=True)
-    print(f"\n{'game':6} {'published':>18} {'sgstudio process':>17} {'search':>8} {'engine':>8} {'peer':>9} "
-          f"{'ratio':>6} {'search/peer':>11} {'engine/peer':>11}  values (sgstudio, peer)")
+    print(f"\n{'game':6} {'published':>15}  {'sgstudio process':>16} {'search':>15} {'engine':>7} "
+          f"{'peer process':>15}  {'ratio':>11} {'search/peer':>11} {'engine/peer':>11}  values (sgstudio, peer)")
     totals = [0.0, 0.0, 0.0, 0.0]
     for code in (c for c in codes if ours[c]):
         walls, searches = [r[0] for r in ours[code]], [r[1] for r in ours[code]]
         right = all(r[2] == PUBLISHED[code] for r in ours[code])
         n0, p = PUBLISHED[code]
         engine = min(r[4] for r in ours[code])
-        line = (f"{code:6} {n0:>10} {p:>7} {min(walls):8.2f} {common.median(walls):7.2f} s "
-                f"{min(searches):7.2f} s {engine:7.3f} s")
+        line = (f"{code:6} {n0:>8} {p:>6}  {min(walls):7.3f} {common.median(walls):7.3f} s "
+                f"{min(searches):6.3f} {common.median(searches):6.3f} s {engine:7.3f} s")
         totals[0] += min(walls)
         totals[1] += min(searches)
         totals[3] += engine
@@ -138,7 +138,8 @@ def main() -> None:
             pw = [r[0] for r in peer[code]]
             right = right and all(r[1] == PUBLISHED[code] for r in peer[code])
             totals[2] += min(pw)
-            line += (f" {min(pw):7.3f} s {min(walls) / min(pw):5.2f}x {min(searches) / min(pw):10.2f}x "
+            line += (f" {min(pw):7.3f} {common.median(pw):7.3f} s {min(walls) / min(pw):5.2f}x "
+                     f"{common.median(walls) / common.median(pw):5.2f}x {min(searches) / min(pw):10.2f}x "
                      f"{engine / min(pw):10.2f}x  {ours[code][0][3]:,}, {peer[code][0][2]:,}")
         else:
             line += f"  {ours[code][0][3]:,}"
@@ -146,7 +147,8 @@ def main() -> None:
     print(f"sum of the best times: sgstudio {totals[0]:.1f} s (searches {totals[1]:.1f} s, engine "
           f"{totals[3]:.1f} s)"
           + (f", peer {totals[2]:.1f} s" if exe is not None else ""))
-    print("(best and median of the rounds; 'search': the command's time inside sgstudio's process, "
+    print("(best and median of the rounds, the ratios best/best and median/median; 'search': the "
+          "command's time inside sgstudio's process, "
           "without "
           "the interpreter's start and the first imports)")
 
