@@ -53,13 +53,20 @@ typedef struct {
     int64_t *rare;
     int64_t nrare, rare_cap;
     uint32_t mask;
+    int pos;        /* 1: a heap's class also flips with the parity of h + shift (the position bit) */
+    int shift;      /* the parity every split removal has (when they all have one) */
+    int pos_allowed;
     int64_t next_mask;
     int64_t *seen; /* seen[v] == stamp: v is an option of the heap being valued */
     int64_t steps;
     uint8_t parity[VALUE_CAP];
 } Table;
 
-static int is_rare(const Table *T, uint32_t v) { return T->parity[v & T->mask] == 0; }
+/* The class of value v as the value of heap h: rare when the bits of v & mask, and the position
+ * bit where it counts, are even in number. */
+static int is_rare(const Table *T, int64_t h, uint32_t v) {
+    return T->parity[v & T->mask] == (T->pos & (int)((h + T->shift) & 1));
+}
 
 static void set_parity(Table *T) {
     for (uint32_t v = 0; v < VALUE_CAP; v++)
@@ -79,8 +86,9 @@ static int push_rare(Table *T, int64_t h) {
     return 0;
 }
 
-/* The mask over the values' bits making the fewest heaps rare (mask 0, every heap rare, when none
- * does better), from the histogram of g(0..n-1) by a Walsh-Hadamard transform; the rare list anew. */
+/* The mask over the values' bits (and the position bit, where every split removal has one parity)
+ * making the fewest heaps rare (mask 0, every heap rare, when none does better), from the histogram
+ * of (g(h), parity of h + shift) over h < n by a Walsh-Hadamard transform; the rare list anew. */
 static int choose_mask(Table *T) {
     uint32_t top = 0;
     for (int64_t i = 0; i < T->n; i++)
@@ -88,12 +96,12 @@ static int choose_mask(Table *T) {
     int bits = 1;
     while ((1u << bits) <= top)
         bits++;
-    int64_t size = (int64_t)1 << bits;
+    int64_t size = (int64_t)2 << bits; /* bit 0: the position; bits 1..: the value */
     int64_t *w = calloc((size_t)size, sizeof *w);
     if (!w)
         return -1;
     for (int64_t i = 0; i < T->n; i++)
-        w[T->g[i]]++;
+        w[((int64_t)T->g[i] << 1) | ((i + T->shift) & 1)]++;
     for (int64_t half = 1; half < size; half *= 2)
         for (int64_t i = 0; i < size; i += 2 * half)
             for (int64_t j = i; j < i + half; j++) {
@@ -101,15 +109,16 @@ static int choose_mask(Table *T) {
                 w[j] = a + b, w[j + half] = a - b;
             }
     /* w[m] = (even heaps) - (odd heaps) under mask m: the rare (even) count is (n + w[m]) / 2 */
-    uint32_t best = 0;
-    for (int64_t m = 1; m < size; m++)
-        if (w[m] < w[best])
-            best = (uint32_t)m;
+    int64_t best = 0;
+    for (int64_t m = 2; m < size; m++)
+        if ((T->pos_allowed || !(m & 1)) && w[m] < w[best])
+            best = m;
     free(w);
-    T->mask = best;
+    T->mask = (uint32_t)(best >> 1);
+    T->pos = (int)(best & 1);
     T->nrare = 0;
     for (int64_t i = 1; best && i < T->n; i++) /* heap 0 is no part of a pair; mask 0: no list */
-        if (is_rare(T, T->g[i]) && push_rare(T, i))
+        if (is_rare(T, i, T->g[i]) && push_rare(T, i))
             return -1;
     return 0;
 }
@@ -137,16 +146,16 @@ static int next_value(Table *T) {
     }
     uint32_t c = 0; /* the smallest common value missing */
     int64_t need = 0; /* the rare values missing below it */
-    for (; T->mask; c++) {
+    for (; T->mask | T->pos; c++) {
         if (c >= VALUE_CAP - 1)
             return 1;
         if (seen[c] == stamp)
             continue;
-        if (!is_rare(T, c))
+        if (!is_rare(T, n, c))
             break;
         need++;
     }
-    if (!T->mask) { /* every value rare: look at every pair (the plain mex) */
+    if (!(T->mask | T->pos)) { /* every value rare: look at every pair (the plain mex) */
         for (int i = 0; i < T->ntwo; i++) {
             int64_t m = n - T->two[i];
             for (int64_t a = 1; 2 * a <= m; a++)
@@ -177,7 +186,7 @@ static int next_value(Table *T) {
     while (v < c && seen[v] == stamp)
         v++;
     T->g[T->n++] = v;
-    if (is_rare(T, v) && push_rare(T, n))
+    if ((T->mask | T->pos) && is_rare(T, n, v) && push_rare(T, n))
         return -1;
     return 0;
 }
@@ -233,6 +242,11 @@ static int parse_digits(PyObject *arg, Table *T, int *parts) {
                 T->two[T->ntwo++] = (int)k, *parts = 2;
         }
     }
+    int odd = 0, even = 0;
+    for (int i = 0; i < T->ntwo; i++)
+        odd |= T->two[i] & 1, even |= !(T->two[i] & 1);
+    T->pos_allowed = !(odd && even);
+    T->shift = odd;
     return T->t ? 0 : 1;
 }
 

@@ -19,7 +19,7 @@ from sgstudio.cli import main as cli
 from sgstudio.games.takebreak import period_native
 
 pytestmark = pytest.mark.skipif(period_native.EXTENSION.load() is None, reason="the C pass is not built here")
-SMALL = ("0.45", "0.156", "0.356", "0.644", "0.165")
+SMALL = ("0.45", "0.156", "0.356", "0.644", "0.165", "0.16", "0.56", "0.127")
 
 
 def digits(code: str) -> bytes:
@@ -56,6 +56,13 @@ def test_values_are_the_plain_kernels_further_on(code):
         assert np.array_equal(np.array(got), plain_values(code, 6000))
 
 
+@pytest.mark.parametrize("code", ["0.127", "0.16", "0.165"])
+def test_the_published_games_values_are_the_plain_kernels(code):
+    """0.127 takes the position bit into its mask (the heap's parity), 0.16 and 0.165 do not."""
+    assert np.array_equal(np.array(period_native.EXTENSION.load().values(digits(code), 30_000)),
+                          plain_values(code, 30_000))
+
+
 @pytest.mark.parametrize("code", SMALL)
 def test_the_published_games_are_answered_as_the_command_line_answers_them(capsys, code):
     found = period_native.certify(digits(code), 10**8)
@@ -69,7 +76,7 @@ def test_the_published_games_are_answered_as_the_command_line_answers_them(capsy
 def test_too_few_values_or_a_spent_budget_leaves_it_to_the_command_line():
     assert period_native.answer(["0.156", "--max", str(needed("0.156", 3479, 349) - 1)]) is None
     assert period_native.certify(digits("0.156"), 10**8, budget=10_000) is None
-    assert period_native.answer(["0.16"]) is None  # 360,163 values: the Python engine's work
+    assert period_native.answer(["0.376"]) is None  # 4.5 million values: the Python engine's work
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
