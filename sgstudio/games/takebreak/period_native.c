@@ -170,6 +170,27 @@ static int next_value(Table *T) {
         T->g[T->n++] = v;
         return 0;
     }
+    if (need && c <= 64) { /* the same, the values missing as the bits of one word */
+        uint64_t missing = 0;
+        for (uint32_t x = 0; x < c; x++)
+            if (seen[x] != stamp)
+                missing |= 1ULL << x;
+        for (int i = 0; i < T->ntwo && missing; i++) {
+            int64_t m = n - T->two[i], a;
+            for (a = 1; 2 * a <= m; a++) {
+                uint32_t x = g[a] ^ g[m - a];
+                missing &= x < 64 ? ~(1ULL << x) : ~0ULL;
+                if (!missing)
+                    break;
+            }
+            T->steps += a;
+        }
+        uint32_t v = missing ? (uint32_t)__builtin_ctzll(missing) : c;
+        T->g[T->n++] = v;
+        if (is_rare(T, n, v) && push_rare(T, n))
+            return -1;
+        return 0;
+    }
     for (int i = 0; i < T->ntwo && need; i++) { /* the rare values below c: among all the pairs */
         int64_t m = n - T->two[i], a;
         for (a = 1; 2 * a <= m; a++) {
