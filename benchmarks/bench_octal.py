@@ -10,9 +10,10 @@ ten codes (0.45, 0.156, 0.356, 0.644, 0.165, 0.16, 0.56, 0.127, 0.376, 0.354), i
   (it checks at powers of two);
 - sgstudio's engine alone: the same search in a warm process (numpy imported, the kernels loaded:
   what a session, or the window, pays), best of three;
-- sgstudio: ``sgstudio period CODE --max 10^8`` in a fresh process (``cli.main`` called by a line of
-  Python, which then prints how long the call took: the search without the interpreter's start and
-  the imports before the command runs); the process's wall time includes everything.
+- sgstudio: ``sgstudio period CODE --max 10^8`` in a fresh process (``sgstudio.__main__.main``, the
+  console script's function, called by a line of Python, which then prints how long the call took:
+  the search, with the fast lane's C pass or the command line's imports, without the interpreter's
+  start); the process's wall time includes everything.
 
 Both must find the published preperiod and period; the values computed (sgstudio stops at the
 octal periodicity theorem's count, 2 (n0 + p) + t - 1; the peer at the next power of two) are shown.
@@ -56,10 +57,9 @@ print(best)
 """
 OURS = """
 import sys, time
-began = time.perf_counter()
-from sgstudio.cli import main as cli
+from sgstudio.__main__ import main
 called = time.perf_counter()
-cli.main(["period", sys.argv[1], "--max", "10^8"])
+main(["period", sys.argv[1], "--max", "10^8"])  # the console script's path: the fast lane first
 print(time.perf_counter() - called)
 """
 
@@ -121,16 +121,17 @@ def main() -> None:
             ours[code].append((*run_ours(code), float(warm)))
             print(f"round {rnd + 1} {code}: sgstudio {ours[code][-1][0]:.2f} s"
                   + (f", peer {peer[code][-1][0]:.2f} s" if exe is not None else ""), flush=True)
-    print(f"\n{'game':6} {'published':>18} {'sgstudio process':>17} {'search':>8} {'engine':>8} {'peer':>9} "
-          f"{'ratio':>6} {'search/peer':>11} {'engine/peer':>11}  values (sgstudio, peer)")
+    print(f"\n{'game':6} {'published':>15}  {'sgstudio process':>16} {'search':>15} {'engine':>7} "
+          f"{'peer process':>15}  {'ratio':>11} {'search/peer':>11} {'engine/peer':>11}  "
+          "values (sgstudio, peer)")
     totals = [0.0, 0.0, 0.0, 0.0]
     for code in (c for c in codes if ours[c]):
         walls, searches = [r[0] for r in ours[code]], [r[1] for r in ours[code]]
         right = all(r[2] == PUBLISHED[code] for r in ours[code])
         n0, p = PUBLISHED[code]
         engine = min(r[4] for r in ours[code])
-        line = (f"{code:6} {n0:>10} {p:>7} {min(walls):8.2f} {common.median(walls):7.2f} s "
-                f"{min(searches):7.2f} s {engine:7.3f} s")
+        line = (f"{code:6} {n0:>8} {p:>6}  {min(walls):7.3f} {common.median(walls):7.3f} s "
+                f"{min(searches):6.3f} {common.median(searches):6.3f} s {engine:7.3f} s")
         totals[0] += min(walls)
         totals[1] += min(searches)
         totals[3] += engine
@@ -138,7 +139,8 @@ def main() -> None:
             pw = [r[0] for r in peer[code]]
             right = right and all(r[1] == PUBLISHED[code] for r in peer[code])
             totals[2] += min(pw)
-            line += (f" {min(pw):7.3f} s {min(walls) / min(pw):5.2f}x {min(searches) / min(pw):10.2f}x "
+            line += (f" {min(pw):7.3f} {common.median(pw):7.3f} s {min(walls) / min(pw):5.2f}x "
+                     f"{common.median(walls) / common.median(pw):5.2f}x {min(searches) / min(pw):10.2f}x "
                      f"{engine / min(pw):10.2f}x  {ours[code][0][3]:,}, {peer[code][0][2]:,}")
         else:
             line += f"  {ours[code][0][3]:,}"
@@ -146,7 +148,8 @@ def main() -> None:
     print(f"sum of the best times: sgstudio {totals[0]:.1f} s (searches {totals[1]:.1f} s, engine "
           f"{totals[3]:.1f} s)"
           + (f", peer {totals[2]:.1f} s" if exe is not None else ""))
-    print("(best and median of the rounds; 'search': the command's time inside sgstudio's process, "
+    print("(best and median of the rounds, the ratios best/best and median/median; 'search': the "
+          "command's time inside sgstudio's process, "
           "without "
           "the interpreter's start and the first imports)")
 

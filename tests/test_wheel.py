@@ -2,7 +2,7 @@
 and installed in a fresh virtual environment answers ``sgstudio values 0.007 100000`` without
 importing numba (``python -X importtime`` lists every module a process imports); it carries the C
 extensions too (the custom games' exploration loop, the judge files' C pass: ``solve hdu5795``
-answered without numpy).
+answered without numpy; the period's C pass: ``period 0.45`` likewise).
 
 Kept cheap: the wheel is built without isolation (the kernels already compiled in this tree for
 their present source are taken as they are; the hook compiles the others), the fresh environment
@@ -53,7 +53,9 @@ def test_an_installed_wheel_answers_values_without_numba(tmp_path):
     # the C extensions (sgstudio.core.native) and their sources, which name them
     assert any(n.startswith("sgstudio/games/custom/__pycache__/explore_native_") for n in names)
     assert any(n.startswith("sgstudio/formats/__pycache__/judges_native_") for n in names)
-    assert {"sgstudio/games/custom/explore_native.c", "sgstudio/formats/judges_native.c"} <= set(names)
+    assert any(n.startswith("sgstudio/games/takebreak/__pycache__/period_native_") for n in names)
+    assert {"sgstudio/games/custom/explore_native.c", "sgstudio/formats/judges_native.c",
+            "sgstudio/games/takebreak/period_native.c"} <= set(names)
     assert "-none-any" not in wheel.name  # a wheel with compiled code carries its platform
 
     fresh = tmp_path / "venv"
@@ -89,3 +91,8 @@ def test_an_installed_wheel_answers_values_without_numba(tmp_path):
     assert run.stdout == "Second player wins.\nFirst player wins.\n"
     imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines() if "|" in line}
     assert "sgstudio.fastlane" in imported and "numpy" not in imported
+    run = subprocess.run([str(python), "-X", "importtime", "-m", "sgstudio", "period", "0.45"], cwd=tmp_path,
+                         check=True, capture_output=True, text=True, env=env)
+    assert run.stdout.splitlines()[0] == "preperiod 498 period 20"  # the period's C pass, numpy unloaded
+    imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines() if "|" in line}
+    assert "sgstudio.games.takebreak.period_native" in imported and "numpy" not in imported

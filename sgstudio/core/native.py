@@ -29,7 +29,8 @@ TYPE_CHECKING = False  # typing itself costs a command line's start some ms (so 
 if TYPE_CHECKING:
     from pathlib import Path
 
-EXTENSIONS = ("sgstudio.games.custom.native", "sgstudio.formats.native")
+EXTENSIONS = ("sgstudio.games.custom.native", "sgstudio.formats.native",
+              "sgstudio.games.takebreak.period_native")
 """The modules whose ``EXTENSION`` the package's build compiles (by name: the core imports neither)."""
 _UNSET = object()
 
