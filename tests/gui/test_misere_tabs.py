@@ -264,7 +264,7 @@ def test_a_search_past_its_bound_says_so_and_play_is_refused(qtbot, window):
     tab.misere.limit = 100_000
     set_splitnim(tab, (2, 1))
     settle(tab)
-    wins, _winning = misere_oracle(tab.game_and_position()[0])
+    wins, winning = misere_oracle(tab.game_and_position()[0])
     assert panel.outcome_text() == ("WIN" if wins((2, 1)) else "LOSE")
     assert sorted(map(repr, panel.move_rows())) == sorted(map(repr, winning((2, 1))))
 
