@@ -73,8 +73,8 @@ def test_a_saved_documents_tab_is_shot(qtbot, window, tmp_path, key):
 
 def test_a_judge_file_on_a_tab_of_no_judge_format_is_refused_in_one_sentence(tmp_path):
     sample = str(resource_path("examples", "hdu1536.txt"))
-    done = shoot(tmp_path, "x.png", "--tab", "nim", sample)
+    done = shoot(tmp_path, "x.png", "--tab", "sum", sample)  # (the Nim tab reads HDU 1907 files)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and not (tmp_path / "x.png").exists()
-    assert "the Nim tab reads no judge file (open it without --tab nim)" in done.stderr
+    assert "the Sum tab reads no judge file (open it without --tab sum)" in done.stderr
     done = shoot(tmp_path, "x.png", sample)  # read as HDU 1524: its error, a full stop, the hint
     assert ", found 5. If it is an HDU 1536, 5795 or 5724 input" in done.stderr
