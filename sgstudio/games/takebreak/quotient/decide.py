@@ -11,6 +11,7 @@ bounds; otherwise None (the analysis goes on to genus theory or the search).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,23 +23,28 @@ MAX_HEAP = 300
 """Heaps the solver goes up to for a decision (it stops earlier once the quotient stabilises)."""
 
 _SOLVERS: dict[str, QuotientSolver | None] = {}
+_LOCK = threading.Lock()  # a window's analyses run in worker threads: one solver grows at a time
 
 
 def solver_for(game: TakeBreakGame, needed: int) -> QuotientSolver | None:
     """The quotient of ``game``'s rule covering heaps up to ``needed`` (or stabilised); None when it
     is too big for the solver or has not stabilised by :data:`MAX_HEAP`."""
     key = game.rule.text
-    solver = _SOLVERS.get(key, ...)
-    if solver is None:
-        return None
-    if solver is ...:
-        solver = _SOLVERS[key] = QuotientSolver(game)
-    try:
-        if solver.solved is None and solver.heaps < needed:
-            solver.run(max(needed, min(MAX_HEAP, 2 * needed + 40)) if needed <= MAX_HEAP else MAX_HEAP)
-    except QuotientError:
-        _SOLVERS[key] = None
-        return None
+    with _LOCK:
+        solver = _SOLVERS.get(key, ...)
+        if solver is None:
+            return None
+        if solver is ...:
+            solver = _SOLVERS[key] = QuotientSolver(game)
+        try:
+            if solver.solved is None and solver.heaps < needed:
+                solver.run(max(needed, min(MAX_HEAP, 2 * needed + 40)) if needed <= MAX_HEAP else MAX_HEAP)
+        except QuotientError:
+            _SOLVERS[key] = None
+            return None
+        except BaseException:
+            del _SOLVERS[key]  # stopped half-way through a heap (an interruption): never reused
+            raise
     return solver if solver.solved is not None or solver.heaps >= needed else None
 
 
