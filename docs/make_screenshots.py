@@ -186,6 +186,11 @@ def takebreak_shot(app: QApplication) -> None:
     assert view.settle(120_000) and view.solver is not None and view.solver.size == 40
     save(app, view, "quotient.png")
     view.close()
+    from sgstudio.core.misere.rule import MISERE
+
+    tab.request_play_rule(MISERE)  # the same heaps, the last move losing: the quotient decides
+    assert tab.settle(60_000) and tab.is_misere
+    save(app, tab, "tab-takebreak-misere.png")
     tab.close()
 
 
