@@ -40,7 +40,7 @@ codes = st.lists(st.integers(0, 7), min_size=1, max_size=5).filter(any).map(
     lambda ds: "0." + "".join(map(str, ds)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(codes)
 def test_values_are_the_naive_mex(code):
     """Past heap 256 the sparse-space method runs (its mask revised at 512): every value checked

@@ -22,6 +22,11 @@ from sgstudio.games.takebreak.quotient.sums import misere_wins, winning_moves
 MAX_HEAP = 300
 """Heaps the solver goes up to for a decision (it stops earlier once the quotient stabilises)."""
 
+MAX_MODEL = 30_000
+"""The free model's largest size for a decision: every published quotient the tests reproduce fits
+(Kayles' 40 elements among them), and a rule whose quotient does not is passed on to genus theory
+in about half a second instead of six (``sgstudio quotient`` and the quotient window go further)."""
+
 _SOLVERS: dict[str, QuotientSolver | None] = {}
 _LOCK = threading.Lock()  # a window's analyses run in worker threads: one solver grows at a time
 
@@ -35,7 +40,7 @@ def solver_for(game: TakeBreakGame, needed: int) -> QuotientSolver | None:
         if solver is None:
             return None
         if solver is ...:
-            solver = _SOLVERS[key] = QuotientSolver(game)
+            solver = _SOLVERS[key] = QuotientSolver(game, MAX_MODEL)
         try:
             if solver.solved is None and solver.heaps < needed:
                 solver.run(max(needed, min(MAX_HEAP, 2 * needed + 40)) if needed <= MAX_HEAP else MAX_HEAP)

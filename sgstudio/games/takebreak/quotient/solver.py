@@ -80,8 +80,9 @@ class Report:
 class QuotientSolver:
     """The partial misère quotients of the heaps of a take-and-break rule (see the module)."""
 
-    def __init__(self, rule: str | TakeBreakGame) -> None:
+    def __init__(self, rule: str | TakeBreakGame, max_model: int | None = None) -> None:
         self.game = rule if isinstance(rule, TakeBreakGame) else TakeBreakGame(rule)
+        self.max_model = max_model  # None: MAX_MODEL, the free model's largest size
         self._options: list[list[tuple[int, ...]]] = []
         self.monoid = Monoid(np.zeros((1, 1), np.int64), np.zeros(1, bool))
         self.phi: list[int] = []  # element of each heap in the current quotient
@@ -337,10 +338,10 @@ class QuotientSolver:
         k = len(self.generators)
         caps = np.array(self.caps, np.int64)
         radix = caps + 2
-        size = int(np.prod(radix))
-        if size > MAX_MODEL:
+        size, most = int(np.prod(radix)), MAX_MODEL if self.max_model is None else self.max_model
+        if size > most:
             raise QuotientError(f"the quotient needs a model of {size:,} elements at heap {len(self.phi)} "
-                                f"(more than {MAX_MODEL:,}): too big to compute here")
+                                f"(more than {most:,}): too big to compute here")
         strides = np.concatenate([[1], np.cumprod(radix)[:-1]]).astype(np.int64)
         exps = (np.arange(size)[:, None] // strides) % radix  # exponent vectors, generator i at stride i
 
