@@ -26,9 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from sgstudio.core.errors import SGStudioError, one_line
+from sgstudio.core.errors import SGStudioError
 from sgstudio.core.misere.analysis import MisereAnalysis
 from sgstudio.core.misere.shown import misere_view
+from sgstudio.gui.play_rule import ANALYSING, CANCELLED, STILL_RUNNING, failure_text
 
 CACHE = 64
 """Analyses kept, by position (undo and redo show them again at once)."""
@@ -124,7 +125,7 @@ class GameMisereRunner:
             try:
                 result = analyse(misere, position)
             except SGStudioError as err:
-                self.panel.show_pending("?", f"Misère play: no verdict — {one_line(str(err))}")
+                self.panel.show_pending("?", failure_text(err))
                 return
             self._show(shown, misere, position, result, normal, has_move)
             return
@@ -136,7 +137,7 @@ class GameMisereRunner:
         if key in self._failed:
             self.panel.show_pending("?", self._failed[key])
             return
-        self.panel.show_pending("…", "Misère play: analysing the position (which theory decides it)…")
+        self.panel.show_pending("…", ANALYSING)
 
         def run(progress: Callable[[int, int], None]) -> MisereAnalysis:
             return analyse(misere, position, progress)
@@ -149,15 +150,14 @@ class GameMisereRunner:
                 self._show(shown, misere, position, result, normal, has_move)
 
         def failed(err: BaseException) -> None:
-            text = f"Misère play: no verdict — {one_line(str(err))}" if isinstance(err, SGStudioError) else (
-                f"Misère play: the analysis failed ({type(err).__name__}: {one_line(str(err))})")
+            text = failure_text(err)
             self._failed[key] = text
             if self._current == key:
                 self.panel.show_pending("?", text)
 
         def cancelled() -> None:
             if self._current == key:
-                self.panel.show_pending("?", "Misère play: the analysis was cancelled — no verdict.")
+                self.panel.show_pending("?", CANCELLED)
 
         self.tab.work.run("misere", run, "Misère analysis", self.panel.misere_progress, done, cancelled,
                           failed)
@@ -176,6 +176,6 @@ class GameMisereRunner:
         if key not in self._done:
             if key in self._failed:
                 raise ValueError(self._failed[key].removeprefix("Misère play: "))
-            raise ValueError("its misère analysis is still running: press Play again when it is shown")
+            raise ValueError(STILL_RUNNING)
         self.playing = self.misere_game(game)
         return self.playing

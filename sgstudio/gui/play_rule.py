@@ -39,6 +39,19 @@ PLAY_LIMIT = 4
 """Play may grow the analysis's canonical forms to this many times its bound."""
 
 
+
+ANALYSING = "Misère play: analysing the position (which theory decides it)…"
+CANCELLED = "Misère play: the analysis was cancelled — no verdict."
+STILL_RUNNING = "its misère analysis is still running: press Play again when it is shown"
+
+
+def failure_text(err: BaseException) -> str:
+    """What the panel says of a misère analysis that ended in ``err`` (a bound reached, or a fault)."""
+    if isinstance(err, SGStudioError):
+        return f"Misère play: no verdict — {one_line(str(err))}"
+    return f"Misère play: the analysis failed ({type(err).__name__}: {one_line(str(err))})"
+
+
 class PlayRuleChoice(QWidget):
     """``(•) Normal play`` over ``( ) Misère play``, beside the outcome banner (as tall as it: the
     panel grows no taller); ``requested(rule)`` when a person picks one (the tab decides:
@@ -150,7 +163,7 @@ class MisereRunner:
         if key in self._failed:
             self._pending("?", self._failed[key][1])
             return
-        self._pending("…", "Misère play: analysing the position (which theory decides it)…")
+        self._pending("…", ANALYSING)
         if self._running == key and self.tab.work.running("misere"):
             return  # already on its way
         self._running = key
@@ -171,8 +184,7 @@ class MisereRunner:
                 self._show(misere_view(game, position, result, normal, genera), has_move)
 
         def failed(err: BaseException) -> None:
-            text = f"Misère play: no verdict — {one_line(str(err))}" if isinstance(err, SGStudioError) else (
-                f"Misère play: the analysis failed ({type(err).__name__}: {one_line(str(err))})")
+            text = failure_text(err)
             self._failed[key] = (game, text)
             while len(self._failed) > CACHE:
                 self._failed.pop(next(iter(self._failed)))
@@ -181,7 +193,7 @@ class MisereRunner:
 
         def cancelled() -> None:
             if self._current == key:
-                self._pending("?", "Misère play: the analysis was cancelled — no verdict.")
+                self._pending("?", CANCELLED)
 
         self.tab.work.run("misere", run, "Misère analysis", self.panel.misere_progress, done,
                           cancelled, failed)
@@ -200,7 +212,7 @@ class MisereRunner:
         try:
             result = self.playing.analysis(position)
         except SGStudioError as err:
-            self._pending("?", f"Misère play: no verdict — {one_line(str(err))}")
+            self._pending("?", failure_text(err))
             return
         genera = part_genera(game, position, result, self._playing_search)
         self._show(misere_view(game, position, result, normal, genera), has_move)
@@ -214,7 +226,7 @@ class MisereRunner:
         if found is None:
             if key in self._failed:
                 raise ValueError(self._failed[key][1].removeprefix("Misère play: "))
-            raise ValueError("its misère analysis is still running: press Play again when it is shown")
+            raise ValueError(STILL_RUNNING)
         _game, _result, search, _genera = found
         if search is not None:
             search.forms.limit = max(search.forms.limit, PLAY_LIMIT * self.limit)
